@@ -1,0 +1,34 @@
+"""The ``darkdec`` command line."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from darkdec_qt import cli_module
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="darkdec", description="Dark December: play, design and replay the 1979 Bulge game")
+    sub = p.add_subparsers(dest="cmd", required=True)
+    cli_module.add_parser(sub)
+    try:
+        from darkdec_qt import cli_game
+    except ImportError:  # pragma: no cover - during bootstrap
+        cli_game = None  # type: ignore[assignment]
+    if cli_game is not None:
+        cli_game.add_parsers(sub)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except cli_module.ERRORS as exc:
+        print(f"darkdec: error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,173 @@
+"""Load a module database into the immutable :class:`~darkdec_qt.moduleview.Module`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from darkdec_qt.model.database import DatabaseError, read_database
+from darkdec_qt.model.sources import Rows
+from darkdec_qt.moduleview import (
+    CRT,
+    Charts,
+    Erratum,
+    Hex,
+    Hexside,
+    Marker,
+    Module,
+    ModuleMeta,
+    RoadSegment,
+    Scenario,
+    SetupEntry,
+    TableRow,
+    TerrainEffect,
+    Turn,
+    UnitSpec,
+)
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+DATA_DIR = REPO_ROOT / "data"
+DEFAULT_MODULE = DATA_DIR / "darkdec.sqlite"
+
+
+def _opt(v: str) -> str | None:
+    return v or None
+
+
+def _strength(a: int | None, d: int | None, m: int | None) -> tuple[int, int, int] | None:
+    if a is None and d is None and m is None:
+        return None
+    return (a or 0, d or 0, m or 0)
+
+
+def module_from_rows(rows: Rows) -> Module:
+    """Build the Module; a bad value raises DatabaseError naming table and row."""
+    table = "meta"
+    i = 0
+    try:
+        meta = {r["key"]: r["value"] for r in rows["meta"]}
+        hexes = {}
+        table = "hex"
+        for i, r in enumerate(rows["hex"], 1):
+            hexes[r["hex"]] = Hex(
+                id=r["hex"], terrain=r["terrain"], town=_opt(r["town"]), westwall=r["westwall"],
+                edge=_opt(r["edge"]), entry=_opt(r["entry"]), army=_opt(r["army"]),
+                reconstructed=r["reconstructed"], basis=r["basis"],
+            )
+        table = "hexside"
+        hexsides = {}
+        for i, r in enumerate(rows["hexside"], 1):
+            hs = Hexside(
+                a=r["a"], b=r["b"], river=_opt(r["river"]), river_name=_opt(r["river_name"]),
+                bridge=r["bridge"], ford=r["ford"], demolished=r["demolished"],
+                reconstructed=r["reconstructed"], basis=r["basis"],
+            )
+            hexsides[hs.key] = hs
+        table = "road"
+        roads = tuple(
+            RoadSegment(a=r["a"], b=r["b"], road=r["road"], reconstructed=r["reconstructed"], basis=r["basis"])
+            for r in rows["road"]
+        )
+        table = "crossing"
+        crossing_sets: dict[str, set[frozenset[str]]] = {}
+        for r in rows["crossing"]:
+            crossing_sets.setdefault(r["hex"], set()).add(frozenset((r["road_a"], r["road_b"])))
+        crossings = {h: frozenset(s) for h, s in crossing_sets.items()}
+        table = "unit"
+        units = {}
+        for i, r in enumerate(rows["unit"], 1):
+            full = _strength(r["fa"], r["fd"], r["fm"])
+            units[r["id"]] = UnitSpec(
+                id=r["id"], side=r["side"], nationality=r["nationality"], type=r["type"],
+                full=full or (0, 0, 0), reduced=_strength(r["ra"], r["rd"], r["rm"]),
+                division=_opt(r["division"]), size=_opt(r["size"]), setup=_opt(r["setup"]),
+                fortified=r["fortified"], arrival=_opt(r["arrival"]), entry=tuple(r["entry"].split()),
+                star=r["star"], restricted=r["restricted"], conditional=r["conditional"],
+                optional=r["optional"], attack_option=r["attack_option"], defense_option=r["defense_option"],
+                reconstructed=r["reconstructed"], basis=r["basis"],
+            )
+        table = "marker"
+        markers = {
+            f"{r['kind']}/{r['side']}": Marker(r["kind"], r["side"], r["limit"], r["reconstructed"], r["basis"])
+            for r in rows["marker"]
+        }
+        table = "turn"
+        turns = tuple(
+            Turn(r["turn"], r["code"], r["date"], r["ampm"], r["weather"], r["ground"], r["reconstructed"], r["basis"])
+            for r in sorted(rows["turn"], key=lambda r: r["turn"])
+        )
+        table = "crt"
+        odds = tuple(json.loads(meta.get("crt_odds", "[]")))
+        results = {(r["row"], r["odds"]): r["result"] for r in rows["crt"]}
+        dice = {(r["column"], r["roll"]): r["row"] for r in rows["crt_dice"]}
+        rolls = [k[1] for k in dice] or [0]
+        crt_recon = meta.get("charts.reconstructed", "True") == "True"
+        basis = meta.get("charts.basis", "")
+        crt = CRT(
+            odds=odds, rows=tuple(sorted({k[0] for k in results})), results=results, dice=dice,
+            roll_min=min(rolls), roll_max=max(rolls), reconstructed=crt_recon, basis=basis,
+        )
+        table = "tec"
+        tec = {
+            r["feature"]: TerrainEffect(
+                feature=r["feature"], cost={"motorized": r["motorized"], "infantry": r["infantry"]},
+                defense=r["defense"], additive=r["additive"], note=r["note"],
+                reconstructed=r["reconstructed"], basis=r["basis"],
+            )
+            for r in rows["tec"]
+        }
+        table = "die_table"
+
+        def die(chart: str) -> tuple[TableRow, ...]:
+            return tuple(
+                TableRow(r["roll"], r["result"], r["value"], r["note"])
+                for r in rows["die_table"]
+                if r["chart"] == chart
+            )
+
+        charts = Charts(
+            crt=crt, tec=tec, fuel_depletion=die("fuel_depletion"), paradrop=die("paradrop"),
+            weather=die("weather"),
+            infiltration={r["turn"]: r["success_max"] for r in rows["infiltration"]},
+            air_drm={r["condition"]: r["drm"] for r in rows["air_drm"]},
+            reconstructed=crt_recon, basis=basis,
+        )
+        table = "scenario"
+        scenarios = {}
+        for i, r in enumerate(rows["scenario"], 1):
+            setup = tuple(
+                SetupEntry(e["unit"], e["location"], e["fortified"], e["reserve"], _opt(e["arrival"]))
+                for e in rows["scenario_setup"]
+                if e["scenario"] == r["id"]
+            )
+            scenarios[r["id"]] = Scenario(
+                id=r["id"], name=r["name"], first_turn=r["first_turn"], last_turn=r["last_turn"],
+                setup=setup, replacements=json.loads(r["replacements"]), victory=json.loads(r["victory"]),
+                optional_rules=tuple(json.loads(r["optional_rules"])), variants=tuple(json.loads(r["variants"])),
+                notes=r["notes"], reconstructed=r["reconstructed"], basis=r["basis"],
+            )
+        table = "erratum"
+        errata = tuple(Erratum(r["id"], r["text"], r["applied"], r["edits"]) for r in rows["erratum"])
+        table = "meta"
+        mm = ModuleMeta(
+            name=meta.get("name", ""),
+            format_version=int(meta.get("format_version", "0")),
+            content_hash=meta.get("content_hash", ""),
+            provenance=meta.get("provenance", ""),
+        )
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise DatabaseError(f"table {table!r} row {i}: {exc.__class__.__name__}: {exc}") from None
+    return Module.build(
+        meta=mm, hexes=hexes, hexsides=hexsides, roads=roads, units=units, markers=markers,
+        turns=turns, charts=charts, scenarios=scenarios, errata=errata, crossings=crossings,
+    )
+
+
+def load_module(path: str | Path | None = None) -> Module:
+    """Open a module database (default: the bundled ``data/darkdec.sqlite``)."""
+    return module_from_rows(read_database(path or DEFAULT_MODULE))
+
+
+def meta_value(rows: Rows, key: str, default: Any = None) -> Any:
+    return next((r["value"] for r in rows["meta"] if r["key"] == key), default)
