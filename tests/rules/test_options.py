@@ -1,0 +1,49 @@
+"""Optional rules and variants: which combinations the rulebook allows (26.0)."""
+
+from __future__ import annotations
+
+import pytest
+
+from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules.options import OPTIONAL_RULES, VARIANTS, catalogue, check_choices
+
+
+def test_catalogue_lists_every_variant_26_1_to_26_19():
+    assert sorted(VARIANTS, key=lambda r: int(r.split(".")[1])) == [f"26.{i}" for i in range(1, 20)]
+
+
+def test_catalogue_has_the_optional_rules_of_issue_7():
+    for r in ("10.3", "12.3", "12.4", "8.6", "14", "15", "15.9", "7.1.7A", "13.5.1E", "10.8", "23", "24", "25"):
+        assert r in OPTIONAL_RULES
+
+
+def test_26_16B_requires_26_5():
+    with pytest.raises(IllegalAction, match=r"26\.5"):
+        check_choices(set(), {"26.16"})
+    check_choices(set(), {"26.16", "26.5"})
+
+
+def test_26_18B_requires_26_5_and_26_16():
+    with pytest.raises(IllegalAction, match=r"26\.16"):
+        check_choices(set(), {"26.18", "26.5"})
+    check_choices(set(), {"26.18", "26.5", "26.16"})
+
+
+def test_26_8A_small_solution_has_no_optional_forces():
+    with pytest.raises(IllegalAction, match="cannot be combined"):
+        check_choices(set(), {"26.8", "26.17"})
+
+
+def test_unknown_and_unavailable_toggles_are_refused():
+    with pytest.raises(IllegalAction, match="unknown variant"):
+        check_choices(set(), {"26.99"})
+    with pytest.raises(IllegalAction, match="not available in this scenario"):
+        check_choices({"14"}, set(), allowed_optional=("15",))
+
+
+def test_catalogue_is_json_ready():
+    import json
+
+    cat = catalogue()
+    json.dumps(cat)
+    assert len(cat["variants"]) == 19
