@@ -94,6 +94,7 @@ def validate(m: Module) -> list[Problem]:
     out: list[Problem] = []
     add = out.append
     turn_codes = set(m.turn_index)
+    entry_codes = {h.entry for h in m.hexes.values() if h.entry} | {"drop"}
     # hexes
     for h in m.hexes.values():
         if h.terrain not in TERRAINS:
@@ -142,6 +143,9 @@ def validate(m: Module) -> list[Problem]:
             add(Problem("bad-arrival", u.id, f"arrival {u.arrival!r} is not a turn of the calendar"))
         if u.arrival and not u.entry and not u.is_leader:
             add(Problem("no-entry", u.id, "reinforcement without entry-area codes (10.6.1A)"))
+        for code in u.entry:
+            if code not in entry_codes:
+                add(Problem("unknown-entry", u.id, f"entry area {code!r} has no road entry hex on the map (10.6.1A)"))
         if u.setup and u.setup not in ARMIES:
             hx = m.hexes.get(u.setup)
             if hx is None:

@@ -240,10 +240,11 @@ def test_von_der_heydte_is_the_only_air_droppable_unit(rows, by_id):
         "Luftwaffe",
         "parachute",
         "17DecAM",
-        "",
+        "drop",
     )
-    no_entry = [x["id"] for x in rows if x["arrival"] and not x["entry"]]
-    assert no_entry == ["vdHeydte"]
+    dropped = [x["id"] for x in rows if "drop" in x["entry"].split()]
+    assert dropped == ["vdHeydte"]  # 19.2D: no other parachute unit may be air dropped
+    assert all(x["entry"] for x in rows if x["arrival"])
 
 
 # --- errata 4.2.2 ---------------------------------------------------------------------
@@ -375,9 +376,11 @@ def test_entry_codes_by_side(rows):
             assert not codes, r["id"]
             continue
         allowed = GERMAN_ENTRY if r["side"] == "German" else ALLIED_ENTRY
+        if r["id"] == "vdHeydte":  # 19.0: arrives by parachute drop, not through an edge
+            assert codes == {"drop"}
+            continue
         assert codes <= allowed, r["id"]
-        if r["id"] != "vdHeydte":
-            assert codes, r["id"]
+        assert codes, r["id"]
 
 
 def test_star_only_on_allied_reinforcements(rows):
