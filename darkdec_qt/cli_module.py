@@ -230,7 +230,7 @@ def cmd_derive_map(args: argparse.Namespace) -> int:
     from darkdec_qt.model import geoderive
 
     data = Path(args.data)
-    return int(geoderive.main([str(data / "geo"), str(data / "map")]) or 0)
+    return int(geoderive.main([str(data)]) or 0)
 
 
 ERRORS = (SourceError, DatabaseError)

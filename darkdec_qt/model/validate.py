@@ -151,6 +151,8 @@ def validate(m: Module) -> list[Problem]:
             if hx is None:
                 add(Problem("setup-off-map", u.id, f"setup hex {u.setup} is not on the map"))
             else:
+                if u.side == "Allied" and hx.army:
+                    add(Problem("setup-in-enemy-area", u.id, f"Allied setup hex {u.setup} lies in the German {hx.army} setup area (6.1A)"))
                 te = m.charts.tec.get(hx.terrain)
                 if te is not None and te.cost.get(u.unit_class) is None:
                     add(Problem("setup-terrain", u.id, f"setup hex {u.setup} is {hx.terrain}, prohibited to {u.unit_class} units"))
