@@ -5,19 +5,14 @@ from __future__ import annotations
 import argparse
 import sys
 
-from darkdec_qt import cli_module
+from darkdec_qt import cli_game, cli_module
 
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="darkdec", description="Dark December: play, design and replay the 1979 Bulge game")
     sub = p.add_subparsers(dest="cmd", required=True)
     cli_module.add_parser(sub)
-    try:
-        from darkdec_qt import cli_game
-    except ImportError:  # pragma: no cover - during bootstrap
-        cli_game = None  # type: ignore[assignment]
-    if cli_game is not None:
-        cli_game.add_parsers(sub)
+    cli_game.add_parsers(sub)
     return p
 
 

@@ -1,0 +1,435 @@
+"""The engine: ``check`` (validate a command into events, never mutating), ``execute``
+(check then apply), ``legal_commands`` and the automatic work of phase changes.
+
+Live play, replay and an opponent's file all go through the same ``apply`` of the same
+events (Wesnoth's synced context); dice are drawn only in ``check`` and recorded.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from darkdec_qt.rules import commands as cm
+from darkdec_qt.rules import events as ev
+from darkdec_qt.rules import initial, movement, reinforcements, restricted, stacking, supply
+from darkdec_qt.rules.apply import apply
+from darkdec_qt.rules.commands import Command
+from darkdec_qt.rules.dice import DiceCursor
+from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules.events import Event
+from darkdec_qt.rules.phases import MOVING_PHASES, Phase, acting_side, next_phase, other_side
+from darkdec_qt.rules.registry import CHECKERS, GENERATORS, register_checker, register_generator  # noqa: F401
+from darkdec_qt.rules.state import GameState
+from darkdec_qt.rules.tables import TICKS
+from darkdec_qt.rules.zoc import zoc_hexes
+
+_CHECKERS = CHECKERS
+_GENERATORS = GENERATORS
+
+
+def check(state: GameState, command: Command) -> list[Event]:
+    """Validate ``command``; return the events it causes or raise IllegalAction."""
+    if state.game_over:
+        raise IllegalAction("the game is over", rule="7.2F")
+    if not state.started and command.kind != "start_game":
+        raise IllegalAction("the game has not started (StartGame)", rule="7.0")
+    fn = _CHECKERS.get(command.kind)
+    if fn is None:
+        raise IllegalAction(f"unknown command {command.kind!r}")
+    return fn(state, command, DiceCursor(state.seed, state.dice_count))
+
+
+def execute(state: GameState, command: Command) -> list[Event]:
+    events = check(state, command)
+    for e in events:
+        apply(state, e)
+    return events
+
+
+# --- helpers ---------------------------------------------------------------------
+
+
+def _unit(state: GameState, unit: str) -> None:
+    if unit not in state.module.units:
+        raise IllegalAction(f"unknown unit {unit!r}", rule="5.0")
+
+
+def _own_moving_phase(state: GameState, unit: str, phases: tuple[Phase, ...], rule: str) -> None:
+    _unit(state, unit)
+    if unit not in state.pos:
+        raise IllegalAction("is not on the map", rule=rule, unit=unit)
+    if state.phase not in phases or state.module.units[unit].side != acting_side(state.side, state.phase):
+        raise IllegalAction(f"cannot do this in the {state.side} {state.phase.value} phase", rule=rule, unit=unit)
+
+
+def half_ma_ticks(state: GameState, unit: str) -> int:
+    """10.4.1D / 10.4.7A: half the printed MA, fractions rounded up."""
+    return -(-movement.printed_ma(state, unit) // 2) * TICKS
+
+
+def is_150th(state: GameState, unit: str) -> bool:
+    s = state.module.units[unit]
+    return s.side == "German" and s.id.split("/")[0] == "150" and s.is_motorized
+
+
+# --- movement ---------------------------------------------------------------------
+
+
+@register_checker("move")
+def _check_move(state: GameState, cmd: cm.Move, dice: DiceCursor) -> list[Event]:  # type: ignore[override]
+    units = tuple(cmd.units)
+    movement.check_can_move(state, units)
+    path = tuple(cmd.path)
+    if len(path) < 2 or path[0] != state.pos[units[0]]:
+        raise IllegalAction(f"path must start at {state.pos[units[0]]} and enter a hex", rule="10.2C", unit=units[0])
+    if cmd.build_bridge:
+        from darkdec_qt.rules import bridges
+
+        return bridges.check_build_move(state, units, path)
+    for u in units:
+        limit = initial.max_hexes(state, u)
+        if limit is not None and (len(path) - 1 > limit or u in state.moved):
+            raise IllegalAction(f"may move only {limit} hex on 16 December", rule="18.3B", unit=u, hex=path[-1])
+    ctx = movement.make_context(state, units)
+    infil = (len(units) == 1 and is_150th(state, units[0]) and state.has_rule("12.4") and state.infiltrations < 3
+             and state.turn_code() in state.module.charts.infiltration)
+    costs, roads = movement.walk(ctx, path, infiltration_ok=infil)
+    out: list[Event] = []
+    if infil:  # 12.4: a die for every attempt to leave an entered enemy ZOC
+        attempts = state.infiltrations
+        for i in range(1, len(path) - 1):
+            if path[i] in ctx.zoc:
+                if attempts >= 3:
+                    raise IllegalAction("has no infiltration attempt left", rule="12.4D", unit=units[0], hex=path[i])
+                value, roll = dice.roll(f"infiltration of {units[0]} from {path[i]} (12.4)")
+                ok = value <= state.module.charts.infiltration.get(state.turn_code(), 0)
+                attempts += 1
+                out += [roll, ev.InfiltrationAttempted(unit=units[0], hex=path[i], success=ok)]
+                if not ok:
+                    path, costs, roads = path[: i + 1], costs[:i], frozenset()
+                    break
+    err = movement._end_ok(ctx, path[-1])
+    if err:
+        raise err
+    spent = costs[-1]
+    stopped = path[-1] in ctx.zoc
+    for u in units:
+        c = state.module.units[u].unit_class
+        out.append(ev.UnitMoved(unit=u, path=path, mp=spent[ctx.classes.index(c)], stopped=stopped,
+                                roads=tuple(sorted(roads)) if len(units) == 1 else ()))
+    return out
+
+
+@register_checker("enter_strategic")
+def _check_enter_strategic(state: GameState, cmd: cm.EnterStrategic, dice: DiceCursor) -> list[Event]:  # type: ignore[override]
+    u = cmd.unit
+    _own_moving_phase(state, u, (Phase.MOVEMENT,), "10.4.1")
+    s = state.module.units[u]
+    h = state.pos[u]
+    if u in state.strategic:
+        raise IllegalAction("is already in strategic movement", rule="10.4.1E", unit=u)
+    if u in state.reserve:
+        raise IllegalAction("is in reserve: may not enter strategic movement", rule="10.4.1B", unit=u)
+    if h not in state.module.road_links or h in state.interdicted:
+        raise IllegalAction(f"in {h} is not on a road hex", rule="10.4.1A", unit=u, hex=h)
+    others = [x for x in state.units_at(h) if x != u and not state.module.units[x].is_leader]
+    if others:
+        raise IllegalAction(f"in {h} is not the sole occupant of its hex", rule="10.4.1A", unit=u, hex=h)
+    if h in zoc_hexes(state, other_side(s.side)):
+        raise IllegalAction(f"in {h} is in an enemy ZOC", rule="10.4.1A", unit=u, hex=h)
+    if state.supply.get(u) in ("unsupplied", "isolated") or movement.is_fuel_depleted(state, u):
+        raise IllegalAction("is marked unsupplied or isolated", rule="10.4.1A", unit=u)
+    if state.mp_spent.get(u, 0) or u in state.moved:
+        raise IllegalAction("must enter strategic movement before spending MPs", rule="10.4.1D", unit=u)
+    if state.is_clear() and s.side == "German" and s.is_motorized:
+        raise IllegalAction("German motorized units may not enter strategic movement in clear weather",
+                            rule="20.1B", unit=u)
+    restricted.check_may_move(state, u)
+    initial.check_may_move(state, u)
+    return [ev.StrategicEntered(unit=u, mp=half_ma_ticks(state, u))]
+
+
+@register_checker("leave_strategic")
+def _check_leave_strategic(state: GameState, cmd: cm.LeaveStrategic, dice: DiceCursor) -> list[Event]:  # type: ignore[override]
+    u = cmd.unit
+    _own_moving_phase(state, u, (Phase.MOVEMENT,), "10.4.7A")
+    if u not in state.strategic:
+        raise IllegalAction("is not in strategic movement", rule="10.4.7", unit=u)
+    if state.mp_spent.get(u, 0) or u in state.moved:
+        raise IllegalAction("must leave strategic movement before spending MPs", rule="10.4.7A", unit=u)
+    return [ev.StrategicLeft(unit=u, mp=half_ma_ticks(state, u), reason="10.4.7A")]
+
+
+@register_checker("enter_reserve")
+def _check_enter_reserve(state: GameState, cmd: cm.EnterReserve, dice: DiceCursor) -> list[Event]:  # type: ignore[override]
+    u = cmd.unit
+    if not state.has_rule("14"):
+        raise IllegalAction("reserves are an optional rule not in use", rule="14.0", unit=u)
+    _own_moving_phase(state, u, (Phase.MOVEMENT,), "14.1")
+    s = state.module.units[u]
+    if u in state.reserve:
+        raise IllegalAction("is already in reserve", rule="14.1E", unit=u)
+    if u in state.moved or state.mp_spent.get(u, 0) and u not in state.strategic:
+        raise IllegalAction("has already moved this turn", rule="7.1.3.1A", unit=u)
+    if state.pos[u] in zoc_hexes(state, other_side(s.side)):
+        raise IllegalAction(f"in {state.pos[u]} is in an enemy ZOC", rule="14.1D", unit=u, hex=state.pos[u])
+    if sum(1 for x in state.reserve if state.module.units[x].side == s.side) >= 10:
+        raise IllegalAction("no more than ten reserve units", rule="14.5D", unit=u)
+    return [ev.ReserveEntered(unit=u)]
+
+
+@register_checker("leave_reserve")
+def _check_leave_reserve(state: GameState, cmd: cm.LeaveReserve, dice: DiceCursor) -> list[Event]:  # type: ignore[override]
+    u = cmd.unit
+    _own_moving_phase(state, u, (Phase.MOVEMENT,), "14.5B")
+    if u not in state.reserve:
+        raise IllegalAction("is not in reserve", rule="14.5B", unit=u)
+    if u in state.reserve_placed:
+        raise IllegalAction("was placed in reserve this player turn", rule="14.1E", unit=u)
+    return [ev.ReserveLeft(unit=u, reason="14.5B")]
+
+
+@register_checker("enter_reinforcement")
+def _check_reinf(state: GameState, cmd: cm.EnterReinforcement, dice: DiceCursor) -> list[Event]:  # type: ignore[override]
+    return reinforcements.check_enter(state, cmd.unit, tuple(cmd.path), cmd.strategic)
+
+
+@register_checker("paradrop")
+def _check_paradrop(state: GameState, cmd: cm.Paradrop, dice: DiceCursor) -> list[Event]:  # type: ignore[override]
+    return initial.check_paradrop(state, cmd.unit, cmd.hex, dice)
+
+
+@register_checker("release_restricted")
+def _check_release(state: GameState, cmd: cm.ReleaseRestricted, dice: DiceCursor) -> list[Event]:  # type: ignore[override]
+    return restricted.check_voluntary_release(state, cmd.unit)
+
+
+@register_checker("choose_fuel_division")
+def _check_fuel(state: GameState, cmd: cm.ChooseFuelDivision, dice: DiceCursor) -> list[Event]:  # type: ignore[override]
+    if state.phase is not Phase.SUPPLY or state.side != "German" or state.fuel_shortage <= 0:
+        raise IllegalAction("no fuel depletion to choose now", rule="8.7.1")
+    chooser = "Allied" if not state.fuel_depleted else "German"  # 8.7.1A-B
+    if cmd.side != chooser:
+        raise IllegalAction(f"the {chooser} side chooses now", rule="8.7.1A" if chooser == "Allied" else "8.7.1B")
+    if cmd.brigades:  # 8.7.2D
+        brig = [b for b in cmd.brigades if b in state.pos and state.module.units[b].division is None
+                and state.module.units[b].is_motorized and state.module.units[b].side == "German"]
+        if len(brig) != 2 or len(set(brig)) != 2:
+            raise IllegalAction("name two German independent brigades on the map", rule="8.7.2D")
+        return [ev.FuelDepleted(division=brig[0], chosen_by=cmd.side),
+                ev.FuelShortageSet(count=state.fuel_shortage - 1), ev.FuelDepleted(division=brig[1], chosen_by=cmd.side),
+                ev.FuelShortageSet(count=state.fuel_shortage - 1)]
+    if cmd.division not in supply.fuel_eligible_divisions(state, chooser):
+        raise IllegalAction(f"division {cmd.division} may not be put out of supply", rule="8.7.2A")
+    return [ev.FuelDepleted(division=cmd.division, chosen_by=cmd.side)]
+
+
+# --- phases -------------------------------------------------------------------------
+
+
+@register_checker("start_game")
+def _check_start(state: GameState, cmd: cm.StartGame, dice: DiceCursor) -> list[Event]:  # type: ignore[override]
+    if state.started:
+        raise IllegalAction("the game has already started", rule="7.0")
+    scratch = state.clone()
+    first = ev.PhaseBegan(turn=state.turn, side=state.side, phase=state.phase.value)
+    apply(scratch, first)
+    return [first] + start_of_phase_events(scratch, dice)
+
+
+@register_checker("end_phase")
+def _check_end_phase(state: GameState, cmd: cm.EndPhase, dice: DiceCursor) -> list[Event]:  # type: ignore[override]
+    scratch = state.clone()
+    out: list[Event] = []
+
+    def emit(events: list[Event]) -> None:
+        for e in events:
+            apply(scratch, e)
+            out.append(e)
+
+    emit(end_of_phase_events(scratch, dice))
+    emit([ev.PhaseEnded(turn=scratch.turn, side=scratch.side, phase=scratch.phase.value)])
+    turn, side, phase = next_phase(scratch.turn, scratch.side, scratch.phase)
+    last = scratch.module.turn_index.get(scratch.module.scenarios[scratch.scenario].last_turn) \
+        if scratch.scenario in scratch.module.scenarios else None
+    if (last is not None and turn > last.number) or turn > len(scratch.module.turns):
+        emit([ev.GameEnded(turn=scratch.turn)])
+        return out
+    emit([ev.PhaseBegan(turn=turn, side=side, phase=phase.value)])
+    emit(start_of_phase_events(scratch, dice))
+    return out
+
+
+def end_of_phase_events(state: GameState, dice: DiceCursor) -> list[Event]:
+    """Automatic work when the current phase ends (events computed on ``state``, which the
+    caller applies as it goes)."""
+    from darkdec_qt.rules import fortifications
+
+    out: list[Event] = []
+    ph = state.phase
+    if ph is Phase.SUPPLY and state.side == "German" and state.fuel_shortage > 0:
+        out += _auto_fuel(state)
+    if ph is Phase.MOVEMENT:
+        if initial.paradrop_due(state):
+            out += _auto_paradrop(state, dice)
+        out += reinforcements.end_of_movement_events(state)
+        tmp = state.clone()
+        for e in out:
+            apply(tmp, e)
+        out += stacking.end_of_movement_eliminations(tmp, state.side)  # 11.0C
+    if ph in MOVING_PHASES:
+        tmp = state.clone()
+        for e in out:
+            apply(tmp, e)
+        out += fortifications.durability_events(tmp)  # 17.2
+        if state.has_rule("14"):  # 14.5E reserves adjacent to enemy units
+            out += _reserve_adjacency(tmp)
+    return out
+
+
+def _reserve_adjacency(state: GameState) -> list[Event]:
+    from darkdec_qt import hexgrid
+
+    units = state.module.units
+    out: list[Event] = []
+    for u in sorted(state.reserve):
+        if u not in state.pos:
+            continue
+        enemy = other_side(units[u].side)
+        near = set(hexgrid.neighbours(state.pos[u]))
+        if any(units[x].side == enemy and h in near for x, h in state.pos.items()):
+            out.append(ev.ReserveLeft(unit=u, reason="adjacent to enemy units (14.5E)"))
+    return out
+
+
+def _auto_fuel(state: GameState) -> list[Event]:
+    """8.7.1B: divisions not chosen by the end of the phase: the engine picks the
+    remaining ones in alphabetical order (a deterministic default for Germany)."""
+    out: list[Event] = []
+    tmp = state.clone()
+    while tmp.fuel_shortage > 0:
+        chooser = "Allied" if not tmp.fuel_depleted else "German"
+        elig = supply.fuel_eligible_divisions(tmp, chooser)
+        if not elig:
+            e: Event = ev.FuelShortageSet(count=0)  # 8.7.5
+        else:
+            e = ev.FuelDepleted(division=elig[0], chosen_by=chooser)
+        apply(tmp, e)
+        out.append(e)
+    return out
+
+
+def _auto_paradrop(state: GameState, dice: DiceCursor) -> list[Event]:
+    """19.1: the drop is mandatory; if not made, the engine drops on the first legal hex."""
+    u = initial.paradrop_unit(state)
+    assert u is not None
+    for h in sorted(state.module.hexes):
+        try:
+            probe = state.clone()
+            probe.mp_spent.clear()
+            return initial.check_paradrop(probe, u, h, dice)
+        except IllegalAction:
+            continue
+    return []
+
+
+def start_of_phase_events(state: GameState, dice: DiceCursor) -> list[Event]:
+    """Automatic work when a phase begins: weather (24.0), supply determination (7.1.1),
+    replacements received (9.4), restricted releases (10.9), bridges completed (16.2.2B)."""
+    from darkdec_qt.rules import bridges, replacements, weather
+
+    out: list[Event] = []
+
+    def emit(events: list[Event]) -> None:
+        for e in events:
+            apply(state, e)
+            out.append(e)
+
+    ph = state.phase
+    if ph is Phase.SUPPLY:
+        if state.side == "German":
+            emit(weather.turn_start_events(state, dice))
+        emit(supply.supply_phase_events(state, dice))
+    elif ph is Phase.REPLACEMENT:
+        emit(replacements.received_events(state))
+    elif ph is Phase.MOVEMENT:
+        emit(restricted.automatic_releases(state))
+    elif ph is Phase.CONSTRUCTION:
+        emit(bridges.completed_events(state))
+    return out
+
+
+# --- legal commands -------------------------------------------------------------------
+
+
+def legal_commands(state: GameState, rng: random.Random | None = None, per_unit: int = 4,
+                   max_units: int = 6) -> Iterator[Command]:
+    """A representative set of legal commands for the acting side, always beginning with
+    EndPhase. With ``rng`` a random sample of units and destinations is drawn (for
+    random self-play); without it every unit and destination is listed."""
+    yield cm.EndPhase()
+    if state.game_over:
+        return
+    side = acting_side(state.side, state.phase)
+    units = state.module.units
+    mine = [u for u in sorted(state.pos) if units[u].side == side]
+    if state.phase in MOVING_PHASES:
+        if state.phase is Phase.MOVEMENT:
+            for u in reinforcements.due_units(state):
+                for h in reinforcements.open_entry_hexes(state, u)[:2]:
+                    for strat in (False, True):
+                        cmd = cm.EnterReinforcement(unit=u, path=(h,), strategic=strat)
+                        if _ok(state, cmd):
+                            yield cmd
+            if initial.paradrop_due(state):
+                u = initial.paradrop_unit(state)
+                for h in sorted(state.module.hexes):
+                    cmd2 = cm.Paradrop(unit=str(u), hex=h)
+                    if _ok(state, cmd2):
+                        yield cmd2
+                        break
+        pool = mine if rng is None else rng.sample(mine, min(max_units, len(mine)))
+        for u in pool:
+            if state.phase is Phase.MOVEMENT:
+                for c in (cm.EnterStrategic(u), cm.LeaveStrategic(u), cm.EnterReserve(u)):
+                    if _ok(state, c):
+                        yield c
+            dests = movement.legal_destinations(state, (u,))
+            items = sorted(dests.items())
+            if rng is not None:
+                items = rng.sample(items, min(per_unit, len(items)))
+            for _h, (_cost, path) in items:
+                # (engine II) 18.3B: once combat activates an Allied unit on 16 Dec it moves one hex
+                lim = initial.max_hexes(state, u)
+                if lim is not None and (len(path) - 1 > lim or u in state.moved):
+                    continue
+                yield cm.Move(units=(u,), path=path)
+    for gen in _GENERATORS:
+        yield from gen(state, rng)
+
+
+def _ok(state: GameState, cmd: Command) -> bool:
+    try:
+        check(state, cmd)
+        return True
+    except IllegalAction:
+        return False
+
+
+# modules that register their commands' checkers
+from darkdec_qt.rules import bridges as _bridges  # noqa: E402,F401
+from darkdec_qt.rules import exits as _exits  # noqa: E402,F401
+from darkdec_qt.rules import fortifications as _forts  # noqa: E402,F401
+from darkdec_qt.rules import replacements as _repl  # noqa: E402,F401
+from darkdec_qt.rules import withdrawals as _wd  # noqa: E402,F401
+
+
+# --- combat (engine II): battle/air checkers, the 13.0B EndPhase guard, combat generator ---
+def _register_combat() -> None:
+    from darkdec_qt.rules import combat
+
+    combat._register()
+
+
+_register_combat()

@@ -1,0 +1,75 @@
+"""18.3 restricted Allied movement on 16 December; 19.0 the German parachute drop."""
+
+from __future__ import annotations
+
+from darkdec_qt.rules import events as ev
+from darkdec_qt.rules.dice import DiceCursor
+from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules.phases import Phase
+from darkdec_qt.rules.state import GameState
+from darkdec_qt.rules.zoc import zoc_hexes
+
+
+def is_16_december(state: GameState) -> bool:
+    return state.current_turn().date.endswith("12-16")
+
+
+def check_may_move(state: GameState, unit: str) -> None:
+    """18.3B-C: on 16 December only Allied units attacked by Germany may move; armored
+    and armored cavalry units move normally from PM 16 December. 15.7B: the Allied
+    initial leaders may not move before AM 18 December."""
+    s = state.module.units[unit]
+    if s.side != "Allied" or not is_16_december(state):
+        return
+    if s.type in ("armor", "armored_cavalry") and state.current_turn().ampm == "PM":
+        return
+    if unit in state.entered_turn:
+        return  # reinforcements entering this turn are not restricted by 18.3
+    if unit not in state.was_attacked:
+        raise IllegalAction("may not move on 16 December unless attacked by Germany", rule="18.3B", unit=unit)
+
+
+def max_hexes(state: GameState, unit: str) -> int | None:
+    """18.3B: activated Allied infantry move at most one hex per 16 December turn."""
+    s = state.module.units[unit]
+    if s.side == "Allied" and is_16_december(state) and not s.is_motorized and unit not in state.entered_turn:
+        return 1
+    return None
+
+
+def paradrop_unit(state: GameState) -> str | None:
+    """19.1: von der Heydte, the single air droppable paratroop unit."""
+    for u, s in state.module.units.items():
+        if "heydte" in u.lower() and s.side == "German":
+            return u
+    return None
+
+
+def paradrop_due(state: GameState) -> bool:
+    u = paradrop_unit(state)
+    return (u is not None and u not in state.paradropped and u not in state.eliminated
+            and state.turn_code() == "17DecAM" and state.side == "German")
+
+
+def check_paradrop(state: GameState, unit: str, hex_id: str, dice: DiceCursor) -> list[ev.Event]:
+    """19.2: before movement, onto a clear hex not enemy occupied nor in an enemy ZOC; a
+    die on the Paradrop Table decides the unit's fate."""
+    if unit != paradrop_unit(state):
+        raise IllegalAction("cannot be air dropped: only von der Heydte may (19.2D)", rule="19.2D", unit=unit)
+    if not paradrop_due(state) or state.phase is not Phase.MOVEMENT:
+        raise IllegalAction("drops only in the German Movement Phase of AM 17 December", rule="19.1", unit=unit)
+    if any(state.mp_spent.get(u) for u in state.pos):
+        raise IllegalAction("the drop occurs before movement", rule="19.2A", unit=unit)
+    hx = state.module.hexes.get(hex_id)
+    if hx is None or hx.terrain != "clear" or hx.town or hx.westwall:
+        raise IllegalAction(f"cannot drop on {hex_id}: not a clear terrain hex", rule="19.2A", unit=unit, hex=hex_id)
+    units = state.module.units
+    if any(units[u].side == "Allied" and h == hex_id for u, h in state.pos.items()):
+        raise IllegalAction(f"cannot drop on {hex_id}: enemy occupied", rule="19.2A", unit=unit, hex=hex_id)
+    if hex_id in zoc_hexes(state, "Allied"):
+        raise IllegalAction(f"cannot drop on {hex_id}: enemy ZOC", rule="19.2A", unit=unit, hex=hex_id)
+    value, roll = dice.roll("paradrop (19.2B)")
+    row = next((r for r in state.module.charts.paradrop if r.roll == value), None)
+    text = (row.result if row else "").lower()
+    result = "eliminated" if "elim" in text else "reduced" if ("reduc" in text or "step" in text) else "full"
+    return [roll, ev.Paradropped(unit=unit, hex=hex_id, result=result)]

@@ -1,0 +1,428 @@
+"""10.0-10.5: movement costs, restrictions, strategic movement and road march.
+
+Costs are kept in integer ticks (1 MP = ``TICKS`` = 30) so that the 1/3, 1/2 and 1/5
+MP road costs of strategic movement (10.4.2) are exact. In strategic movement a unit
+has ``k`` strategic MPs per MP (k = 3 motorized, 2 German infantry, 5 Allied infantry);
+each connected friendly road hex costs one strategic MP and off-road hexes cost their
+normal terrain cost in strategic MPs (10.4.4A example: an Allied 3-4-5 has 25 strategic
+MPs: dense forest 4 + woods 3 + 15 road hexes + woods 3). See docs/rules-interpretations.md.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass, field
+
+from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules.phases import Phase, other_side
+from darkdec_qt.rules.state import GameState
+from darkdec_qt.rules.tables import TICKS, Side, Tables, tables
+from darkdec_qt.rules.zoc import zoc_hexes
+
+EMPTY: frozenset[str] = frozenset()
+# 10.4.4B: German infantry in strategic movement off road (rule text, not a chart)
+GERMAN_INF_STRATEGIC_OFFROAD = {"clear": 1, "rough": 1, "woods": 2, "dense_forest": 2}
+
+# step error codes -> (rule, message); "{b}" is the hex entered
+ERRORS: dict[int, tuple[str, str]] = {
+    1: ("10.2D", "cannot enter {b}: occupied by enemy units"),
+    2: ("10.2F", "cannot enter {b}: enemy ZOC, may not move from one enemy ZOC to another"),
+    3: ("12.2", "cannot enter {b}: units in strategic movement may not enter enemy ZOCs"),
+    4: ("10.4.3C", "cannot enter {b}: adjacent along a road to another friendly unit in strategic movement"),
+    5: ("11.0A", "cannot enter {b}: more than three units in the hex"),
+    6: ("13.3/TEC", "cannot enter {b}: terrain prohibited"),
+    7: ("TEC", "cannot cross into {b}: river hexside prohibited without a bridge"),
+    8: ("10.4.8C", "cannot leave by a second unconnected road into {b} in strategic movement"),
+    9: ("10.9B", "cannot cross the {river} into {b}: restricted unit not released"),
+    10: ("10.2B", "cannot enter {b}: not enough movement points"),
+    11: ("12.1A", "cannot continue to {b}: units must stop on entering an enemy ZOC"),
+    12: ("10.2C", "cannot enter {b}: not adjacent"),
+}
+
+
+@dataclass(slots=True)
+class MoveContext:
+    state: GameState
+    side: str
+    units: tuple[str, ...]
+    classes: tuple[str, ...]
+    budgets: tuple[int, ...]  # ticks left per class (min over the units of that class)
+    strategic: bool
+    tick: int  # ticks per (strategic) MP
+    german_inf: bool
+    road_ok: bool  # 11.1A: stacks never use the road march rate
+    ignore_friends: bool  # 15.4B leaders move over friendly units at road rate
+    n_moving: int
+    enemy_occ: set[str]
+    zoc: set[str]
+    friends: dict[str, int]
+    strat_forbidden: set[str]
+    freeze: bool
+    fresh: bool  # 10.2A: may always move one hex
+    start: str
+    in_roads: frozenset[str]
+    disengage: bool  # optional 10.3
+    closed_rivers: frozenset[str]  # 10.9B
+    infiltrator: bool = False
+    t: Tables = field(default=None)  # type: ignore[assignment]
+
+
+def printed_ma(state: GameState, unit: str) -> int:
+    return state.strength(unit)[2]
+
+
+def movement_allowance(state: GameState, unit: str, strategic: bool | None = None) -> int:
+    """The MA in MP this phase: 20.1A clear weather German motorized -2 strategic / -1
+    other; 8.4B unsupplied and 8.5E isolated halve it (rounded up; leaders never, 15.5C);
+    8.7.4 fuel depletion = unsupplied; 14.4C half in the Reaction Phase."""
+    spec = state.module.units[unit]
+    ma = printed_ma(state, unit)
+    if strategic is None:
+        strategic = unit in state.strategic
+    if state.is_clear() and spec.side == "German" and spec.is_motorized:
+        ma -= 2 if strategic else 1
+    if not spec.is_leader and (state.supply.get(unit) in ("unsupplied", "isolated") or is_fuel_depleted(state, unit)):
+        ma = -(-ma // 2)
+    if state.phase is Phase.REACTION:
+        ma = -(-ma // 2)
+    return max(ma, 0)
+
+
+def is_fuel_depleted(state: GameState, unit: str) -> bool:
+    spec = state.module.units[unit]
+    return bool(state.fuel_depleted) and (spec.division in state.fuel_depleted or unit in state.fuel_depleted)
+
+
+def strategic_factor(state: GameState, unit: str) -> int:
+    """10.4.2B-C: strategic MPs per MP: 3 motorized, 2 German infantry, 5 Allied infantry."""
+    spec = state.module.units[unit]
+    if spec.is_motorized:
+        return 3
+    return 2 if spec.side == "German" else 5
+
+
+def remaining_ticks(state: GameState, unit: str) -> int:
+    return movement_allowance(state, unit) * TICKS - state.mp_spent.get(unit, 0)
+
+
+def _friend_counts(state: GameState, side: str, movers: tuple[str, ...]) -> dict[str, int]:
+    units = state.module.units
+    out: dict[str, int] = {}
+    for u, h in state.pos.items():
+        s = units[u]
+        if s.side == side and not s.is_leader and u not in movers:
+            out[h] = out.get(h, 0) + 1
+    return out
+
+
+def make_context(state: GameState, units: tuple[str, ...], *, strategic: bool | None = None,
+                 start: str | None = None, fresh: bool | None = None) -> MoveContext:
+    mod = state.module
+    specs = [mod.units[u] for u in units]
+    side = specs[0].side
+    enemy = other_side(side)
+    if strategic is None:
+        strategic = len(units) == 1 and units[0] in state.strategic
+    classes = tuple(sorted({s.unit_class for s in specs}))
+    budgets = tuple(
+        min(movement_allowance(state, u, strategic) * TICKS - state.mp_spent.get(u, 0)
+            for u, s in zip(units, specs, strict=True) if s.unit_class == c)
+        for c in classes
+    )
+    k = strategic_factor(state, units[0]) if strategic else 1
+    start = start or state.pos[units[0]]
+    enemy_occ = {h for u, h in state.pos.items() if mod.units[u].side == enemy}
+    zoc = zoc_hexes(state, enemy)
+    forbidden: set[str] = set()
+    if strategic:  # 10.4.3C
+        t = tables(mod)
+        for u in state.strategic:
+            if u in units or u not in state.pos or mod.units[u].side != side:
+                continue
+            h = state.pos[u]
+            for sd in t.sides[h]:
+                if sd.roads:
+                    forbidden.add(sd.b)
+    from darkdec_qt.rules.restricted import closed_rivers
+
+    leaders_only = all(s.is_leader for s in specs)
+    return MoveContext(
+        state=state, side=side, units=units, classes=classes, budgets=budgets, strategic=strategic,
+        tick=TICKS // k, german_inf=strategic and side == "German" and not specs[0].is_motorized,
+        road_ok=len(units) == 1, ignore_friends=leaders_only,
+        n_moving=sum(1 for s in specs if not s.is_leader), enemy_occ=enemy_occ, zoc=zoc,
+        friends=_friend_counts(state, side, units), strat_forbidden=forbidden,
+        freeze=state.ground_now() == "freeze",
+        fresh=fresh if fresh is not None else all(state.mp_spent.get(u, 0) == 0 and u not in state.moved for u in units),
+        start=start, in_roads=frozenset(state.last_roads.get(units[0], ())) if len(units) == 1 else EMPTY,
+        disengage=state.has_rule("10.3") and not all(s.is_motorized for s in specs),
+        closed_rivers=closed_rivers(state, units),
+        infiltrator=False, t=tables(mod),
+    )
+
+
+def step(ctx: MoveContext, a: str, sd: Side, in_roads: frozenset[str]) -> tuple[tuple[int, ...], frozenset[str], int]:
+    """Cost of moving from ``a`` across hexside ``sd``: (ticks per class, roads entered by
+    at road rate, error code 0 = legal)."""
+    b = sd.b
+    s = ctx.state
+    t = ctx.t
+    if b in ctx.enemy_occ:
+        return (), EMPTY, 1
+    if sd.river_name and sd.river_name in ctx.closed_rivers:
+        return (), EMPTY, 9
+    if a in ctx.zoc and b in ctx.zoc and not ctx.infiltrator:
+        return (), EMPTY, 2
+    if ctx.strategic:
+        if b in ctx.zoc:
+            return (), EMPTY, 3
+        if b in ctx.strat_forbidden:
+            return (), EMPTY, 4
+    if ctx.friends.get(b, 0) + ctx.n_moving > 3:
+        return (), EMPTY, 5
+    roads = sd.roads
+    if roads and (a in s.interdicted or b in s.interdicted or (sd.river and (not sd.bridge or sd.key in s.blown))):
+        roads = EMPTY  # 20.4.2C interdiction, 16.1E blown bridges
+    use_road = bool(roads) and ctx.road_ok and (
+        ctx.ignore_friends or (ctx.friends.get(a, 0) == 0 and ctx.friends.get(b, 0) == 0))  # 10.5.1B, 11.2
+    if use_road and ctx.strategic and s.road_control.get(b, ctx.side) != ctx.side:
+        use_road = False  # 10.4.2A friendly roads only
+    # 10.4.8C: roads meeting in a hex connect unless the module lists them as a crossing
+    crossing = ctx.state.module.crossings.get(a)
+    switch = use_road and bool(in_roads) and crossing is not None and not any(
+        ctx.state.module.roads_connect(a, r_in, r_out) for r_in in in_roads for r_out in roads)
+    if switch and ctx.strategic:
+        return (), EMPTY, 8
+    costs = []
+    hexes = t.hexes
+    for c in ctx.classes:
+        if use_road:
+            cost = ctx.tick if ctx.strategic else (t.road_cost[c] or 1) * TICKS
+            if switch:  # 10.4.8C: the hex left costs its non-road terrain cost
+                hc = t.hex_cost[c][a] or 0
+                if ctx.freeze and hexes[a].terrain != "clear":
+                    hc = max(1, hc - 1)
+                cost += max(0, hc * TICKS - (t.road_cost[c] or 1) * TICKS)
+        else:
+            hc = t.hex_cost[c][b]
+            if hc is None:
+                return (), EMPTY, 6
+            terr = hexes[b].terrain
+            if ctx.german_inf and terr in GERMAN_INF_STRATEGIC_OFFROAD:
+                hc = GERMAN_INF_STRATEGIC_OFFROAD[terr]
+            if ctx.freeze and terr != "clear":  # 21.0A
+                hc = max(1, hc - 1)
+            sc = 0
+            if sd.river:
+                if (sd.bridge and sd.key not in s.blown) or sd.key in s.built:
+                    sc = t.bridge_cost[c] or 0  # 10.5.3
+                elif sd.ford:
+                    sc = t.ford_cost[c] or 0
+                else:
+                    rc = t.river_cost[c][sd.river]
+                    if rc is None:
+                        return (), EMPTY, 7
+                    sc = rc
+            cost = (hc + sc) * ctx.tick
+        if ctx.disengage and a == ctx.start and a in ctx.zoc and t.defense.get(a, 0) < 4 and a not in s.fortifications:
+            cost += TICKS  # 10.3A
+        costs.append(cost)
+    return tuple(costs), (roads if use_road else EMPTY), 0
+
+
+def _fits(spent: tuple[int, ...], budgets: tuple[int, ...]) -> bool:
+    return all(x <= b for x, b in zip(spent, budgets, strict=True))
+
+
+def search(ctx: MoveContext) -> dict[str, tuple[int, tuple[str, ...]]]:
+    """Dijkstra over (hex, road entered by): every hex the units may end in, with the
+    cheapest cost (ticks, the largest over the unit classes) and a path."""
+    t = ctx.t
+    budgets = ctx.budgets
+    single = len(budgets) == 1
+    start = ctx.start
+    zero = tuple(0 for _ in budgets)
+    counter = 0
+    heap: list = [(0, counter, start, ctx.in_roads, zero)]
+    parent: dict[tuple[str, frozenset[str]], tuple[str, frozenset[str]] | None] = {(start, ctx.in_roads): None}
+    best: dict[tuple[str, frozenset[str]], int] = {(start, ctx.in_roads): 0}
+    result: dict[str, tuple[int, tuple[str, ...]]] = {}
+    zoc = ctx.zoc
+    while heap:
+        prio, _, h, roads_in, spent = heapq.heappop(heap)
+        node = (h, roads_in)
+        if best.get(node, -1) != prio:
+            continue
+        if h != start and h not in result:
+            path = []
+            n: tuple[str, frozenset[str]] | None = node
+            while n is not None:
+                path.append(n[0])
+                n = parent[n]
+            result[h] = (max(spent), tuple(reversed(path)))
+        if h != start and (h in zoc or not _fits(spent, budgets)):
+            continue  # 12.1A stop in enemy ZOC; 10.2A one-hex move ends movement
+        for sd in t.sides[h]:
+            costs, out_roads, err = step(ctx, h, sd, roads_in)
+            if err:
+                continue
+            new = tuple(a + b for a, b in zip(spent, costs, strict=True))
+            if not _fits(new, budgets) and not (h == start and ctx.fresh):
+                continue
+            key = (sd.b, out_roads)
+            p = new[0] if single else max(x * 1_000_000 // max(b, 1) for x, b in zip(new, budgets, strict=True))
+            if p < best.get(key, 1 << 60):
+                best[key] = p
+                parent[key] = node
+                counter += 1
+                heapq.heappush(heap, (p, counter, sd.b, out_roads, new))
+    result.pop(start, None)
+    return result
+
+
+def legal_destinations(state: GameState, units: tuple[str, ...] | list[str] | str,
+                       strategic: bool | None = None) -> dict[str, tuple[int, tuple[str, ...]]]:
+    """Hexes ``units`` (one unit or a stack in one hex) may move to now, with the cost in
+    ticks (1 MP = movement.TICKS) and a cheapest path. Empty if they may not move."""
+    if isinstance(units, str):
+        units = (units,)
+    units = tuple(units)
+    try:
+        check_can_move(state, units)
+    except IllegalAction:
+        return {}
+    ctx = make_context(state, units, strategic=strategic)
+    dests = search(ctx)
+    return {h: v for h, v in dests.items() if _end_ok(ctx, h) is None}
+
+
+def _end_ok(ctx: MoveContext, h: str) -> IllegalAction | None:
+    """End-of-move checks: 11.4 British and US never stack; 11.3B one unit with a
+    strategic movement marker per hex."""
+    s = ctx.state
+    mod = s.module
+    others = [u for u in s.pos if s.pos[u] == h and u not in ctx.units and mod.units[u].side == ctx.side]
+    nats = {mod.units[u].nationality for u in others} | {mod.units[u].nationality for u in ctx.units}
+    if "British" in nats and "US" in nats:
+        return IllegalAction(f"cannot end in {h}: British and US units may not stack together",
+                             rule="11.4", unit=ctx.units[0], hex=h)
+    combat_others = [u for u in others if not mod.units[u].is_leader]
+    if combat_others and (ctx.strategic or any(u in s.strategic for u in combat_others)):
+        return IllegalAction(f"cannot end in {h}: a unit in strategic movement must be alone in its hex",
+                             rule="11.3B", unit=ctx.units[0], hex=h)
+    return None
+
+
+def check_can_move(state: GameState, units: tuple[str, ...]) -> None:
+    """Layer 1: may these units move at all in this phase?"""
+    from darkdec_qt.rules import initial, restricted
+
+    if not units:
+        raise IllegalAction("no unit given", rule="10.0")
+    mod = state.module
+    for u in units:
+        if u not in mod.units:
+            raise IllegalAction(f"unknown unit {u!r}", rule="5.0")
+        if u not in state.pos:
+            raise IllegalAction("is not on the map", rule="10.0", unit=u)
+    side = mod.units[units[0]].side
+    hexes = {state.pos[u] for u in units}
+    if len(hexes) > 1:
+        raise IllegalAction("a stack must start in one hex", rule="11.1", unit=units[0])
+    if len(set(units)) != len(units):
+        raise IllegalAction("unit listed twice", rule="11.1", unit=units[0])
+    from darkdec_qt.rules.phases import MOVING_PHASES, acting_side
+
+    if state.phase not in MOVING_PHASES:
+        raise IllegalAction(f"cannot move in the {state.phase.value} phase", rule="10.2G", unit=units[0])
+    if side != acting_side(state.side, state.phase):
+        raise IllegalAction(f"cannot move: it is not the {side} side's phase", rule="10.2G", unit=units[0])
+    for u in units:
+        if mod.units[u].side != side:
+            raise IllegalAction("cannot stack with enemy units", rule="10.2D", unit=u)
+        if state.phase is Phase.MOVEMENT and u in state.reserve:
+            raise IllegalAction("is in reserve: it moves only in Reaction or Exploitation", rule="7.1.3.1B", unit=u)
+        if state.phase in (Phase.REACTION, Phase.EXPLOITATION) and u not in state.reserve:
+            raise IllegalAction(f"only reserves move in the {state.phase.value} phase", rule="14.2/14.4", unit=u)
+        if state.phase is Phase.REACTION and u in state.strategic:
+            raise IllegalAction("reserves may not react in strategic movement", rule="14.4D", unit=u)
+        if u in state.stopped:
+            raise IllegalAction("has entered an enemy ZOC and must stop", rule="12.1A", unit=u)
+        if state.paradropped.get(u) == state.turn:
+            raise IllegalAction("may not move on the turn it is dropped", rule="19.2C", unit=u)
+        if any(u == bu for bu in state.bridges_started.values()):
+            raise IllegalAction("spent its entire MA building a bridge", rule="16.2.2A", unit=u)
+        if u in state.strategic and len(units) > 1:
+            raise IllegalAction("units in strategic movement move alone", rule="10.4/11.2", unit=u)
+        restricted.check_may_move(state, u)
+        initial.check_may_move(state, u)
+    if any(u in state.strategic for u in units) and state.pos[units[0]] in zoc_hexes(state, other_side(side)):
+        raise IllegalAction(f"in {state.pos[units[0]]} begins in an enemy ZOC in strategic movement and must leave it first",
+                            rule="10.4.8A", unit=units[0], hex=state.pos[units[0]])
+
+
+def walk(ctx: MoveContext, path: tuple[str, ...],
+         infiltration_ok: bool = False) -> tuple[list[tuple[int, ...]], frozenset[str]]:
+    """Validate ``path`` step by step; return the cumulative costs after each step (and
+    the roads the last hex was entered by) or
+    raise IllegalAction naming the rule. With ``infiltration_ok`` (12.4) continuing out of
+    an entered enemy ZOC is allowed; the caller rolls for each such step."""
+    t = ctx.t
+    unit = ctx.units[0]
+    spent = tuple(0 for _ in ctx.budgets)
+    roads_in = ctx.in_roads
+    out = []
+    for i in range(1, len(path)):
+        a, b = path[i - 1], path[i]
+        if i > 1 and a in ctx.zoc and not infiltration_ok:
+            raise IllegalAction(ERRORS[11][1].format(b=b), rule=ERRORS[11][0], unit=unit, hex=b)
+        sd = next((x for x in t.sides.get(a, ()) if x.b == b), None)
+        if sd is None:
+            raise IllegalAction(f"cannot move from {a} to {b}: not adjacent", rule="10.2C", unit=unit, hex=b)
+        ctx.infiltrator = infiltration_ok and i > 1
+        costs, roads_in, err = step(ctx, a, sd, roads_in)
+        ctx.infiltrator = False
+        if err:
+            rule, msg = ERRORS[err]
+            raise IllegalAction(msg.format(b=b, river=sd.river_name), rule=rule, unit=unit, hex=b)
+        spent = tuple(x + c for x, c in zip(spent, costs, strict=True))
+        if not _fits(spent, ctx.budgets) and not (i == 1 and ctx.fresh and len(path) == 2):
+            raise IllegalAction(ERRORS[10][1].format(b=b) + f" ({max(spent)/TICKS:g} MP needed)",
+                                rule=ERRORS[10][0], unit=unit, hex=b)
+        out.append(spent)
+    return out, roads_in
+
+
+def why_illegal(state: GameState, units: tuple[str, ...] | str, dest: str) -> str | None:
+    """None if ``units`` may move to ``dest`` now, else the reason (with the rule)."""
+    if isinstance(units, str):
+        units = (units,)
+    units = tuple(units)
+    try:
+        check_can_move(state, units)
+    except IllegalAction as e:
+        return str(e)
+    ctx = make_context(state, units)
+    dests = search(ctx)
+    if dest in dests:
+        err = _end_ok(ctx, dest)
+        return str(err) if err else None
+    # the most telling reason: a step into dest from a reachable neighbour
+    t = ctx.t
+    reasons: list[str] = []
+    for sd in t.sides.get(dest, ()):
+        n = sd.b
+        if n != ctx.start and n not in dests:
+            continue
+        back = next((x for x in t.sides[n] if x.b == dest), None)
+        if back is None:
+            continue
+        _, _, err = step(ctx, n, back, EMPTY)
+        if not err and n != ctx.start and n in ctx.zoc:
+            err = 11
+        if err:
+            rule, msg = ERRORS[err]
+            reasons.append(f"{units[0]} {msg.format(b=dest, river=back.river_name)} ({rule})")
+    if reasons:
+        return sorted(reasons, key=lambda r: "(12.1A)" in r)[0]
+    return f"{units[0]} cannot reach {dest}: not enough movement points (10.2B)"

@@ -1,0 +1,124 @@
+"""``describe(event, module) -> str``: each event in words a player understands, with
+the rule numbers that explain a result (the ``darkdec log`` command, the client's log)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from darkdec_qt.moduleview import Module
+from darkdec_qt.rules.events import Event
+
+OPTION_WORDS = {
+    "retreat1": "retreats one hex", "step1": "holds, losing one step", "retreat2": "retreats two hexes",
+    "step2": "holds, losing two steps", "retreat1_step1": "retreats one hex and loses one step",
+}
+TASK_WORDS = {
+    "declare": "the defender declares reductions and integrity (13.3.3A, 13.8A)",
+    "resolve": "the attacker rolls the dice", "result": "a result to apply in {hex} (13.5.1)",
+    "retreat": "a {n}-hex retreat from {hex} (13.6)", "mandatory": "{n} mandatory step loss(es) (13.5.4)",
+    "ff_def": "the defender's fire fight step (13.5.6A)",
+    "ff_att": "the attacker's fire fight losses, at least {n} defense points (13.5.6A)",
+    "ca": "the counterattack hexes (13.5.5)", "advance": "advance into {hex} (13.7)",
+    "assault": "whether to make an all out assault (13.2)", "air_loss": "which unit in {hex} loses the step (20.4.1B)",
+    "done": "the end of the battle",
+}
+
+
+def _u(module: Module, unit: str) -> str:
+    s = module.units.get(unit)
+    return f"{unit} ({s.side})" if s else unit
+
+
+def _units(module: Module, units: Any) -> str:
+    return ", ".join(_u(module, u) for u in units)
+
+
+def _path(path: Any) -> str:
+    return "-".join(path)
+
+
+_TEXT: dict[str, Callable[[Any, Module], str]] = {
+    "phase_began": lambda e, m: f"Turn {e.turn}: {e.side} {e.phase} phase begins",
+    "phase_ended": lambda e, m: f"{e.side} {e.phase} phase ends",
+    "die_rolled": lambda e, m: f"die rolled for {e.purpose}: {e.value}",
+    "unit_moved": lambda e, m: f"{_u(m, e.unit)} moves {_path(e.path)} ({e.mp / 30:g} MP)"
+    + (", stopping in an enemy ZOC (12.1A)" if e.stopped else ""),
+    "strategic_entered": lambda e, m: f"{_u(m, e.unit)} enters strategic movement (10.4.1)",
+    "strategic_left": lambda e, m: f"{_u(m, e.unit)} leaves strategic movement"
+    + (f" ({e.reason})" if e.reason else " (10.4.7A)"),
+    "reserve_entered": lambda e, m: f"{_u(m, e.unit)} is placed in reserve (14.1)",
+    "reserve_left": lambda e, m: f"{_u(m, e.unit)} leaves reserve" + (f": {e.reason}" if e.reason else ""),
+    "supply_determined": lambda e, m: f"{_u(m, e.unit)} is {e.state}: {e.reason}",
+    "fuel_depleted": lambda e, m: f"{e.division} runs out of fuel, chosen by the {e.chosen_by} player (8.7)",
+    "fuel_shortage_set": lambda e, m: f"fuel shortage: {e.count} division(s) to be put out of supply (8.7)",
+    "unit_entered": lambda e, m: f"{_u(m, e.unit)} enters the map at {e.hex}"
+    + (" in strategic movement" if e.strategic else ""),
+    "reinforcement_delayed": lambda e, m: f"{_u(m, e.unit)} is delayed to turn {e.turn} at {e.hex} (10.6.3C)",
+    "step_lost": lambda e, m: f"{_u(m, e.unit)} loses a step" + (f": {e.reason}" if e.reason else ""),
+    "unit_eliminated": lambda e, m: f"{_u(m, e.unit)} is "
+    + ("surrendered (8.6)" if e.surrendered else "eliminated, to the Destroyed Units Box (5.1D)")
+    + (f": {e.reason}" if e.reason else ""),
+    "unit_exited": lambda e, m: f"{_u(m, e.unit)} exits the map at {e.hex} (10.7)",
+    "unit_held_off": lambda e, m: f"{_u(m, e.unit)} is held off the map (10.7.3)",
+    "unit_withdrawn": lambda e, m: f"{_u(m, e.unit)} is withdrawn (10.8)",
+    "bridge_attempted": lambda e, m: f"{_u(m, e.unit)} tries to blow the bridge {e.a}/{e.b} (16.1)",
+    "bridge_blown": lambda e, m: f"the bridge {e.a}/{e.b} is blown (16.1)",
+    "bridge_started": lambda e, m: f"{_u(m, e.unit)} starts a bridge at {e.a}/{e.b} (16.2.2)",
+    "bridge_built": lambda e, m: f"{e.side} bridge built at {e.a}/{e.b} (16.2)",
+    "fortification_built": lambda e, m: f"{_u(m, e.unit)} builds a fortification in {e.hex} (17.0)",
+    "fortification_removed": lambda e, m: f"the fortification in {e.hex} is removed"
+    + (f": {e.reason}" if e.reason else " (17.2)"),
+    "replacements_received": lambda e, m: f"{e.side} receives {e.count} {e.type} replacement(s) (9.0)",
+    "unit_refitted": lambda e, m: f"{_u(m, e.unit)} is brought back to full strength (9.0C)",
+    "unit_reformed": lambda e, m: f"{_u(m, e.unit)} is reformed at {e.hex} (9.0D)",
+    "restricted_activated": lambda e, m: f"{_u(m, e.unit)} is activated (10.9)",
+    "restricted_released": lambda e, m: f"{_u(m, e.unit)} is released (10.9)",
+    "paradropped": lambda e, m: f"{_u(m, e.unit)} drops at {e.hex}: {e.result} (19.0)",
+    "weather_set": lambda e, m: f"weather for turn {e.turn}: {e.weather}",
+    "road_interdicted": lambda e, m: f"road hex {e.hex} interdicted until the end of turn {e.until_turn} (20.4.2C)",
+    "infiltration_attempted": lambda e, m: f"{_u(m, e.unit)} tries to infiltrate from {e.hex}: "
+    + ("success" if e.success else "failure") + " (12.4)",
+    "game_ended": lambda e, m: f"the game ends after turn {e.turn}",
+    # --- combat (engine II)
+    "battle_declared": lambda e, m: f"battle {e.id}" + (" (shock combat, 14.3)" if e.battle_kind == "shock" else "")
+    + f": {_units(m, e.attackers)} attack {_units(m, e.defenders)}",
+    "battle_resolved": lambda e, m: f"battle {e.id}{' counterattack (13.5.5)' if e.battle_kind == 'counterattack' else ''}"
+    + f"{' all out assault (13.2)' if e.battle_kind == 'assault' else ''}: {e.attack} against {e.defense}, "
+    f"odds {e.odds}, {e.column} column, roll {e.roll} (DRM {e.drm:+d}): {e.result}"
+    + (f" [{'; '.join(n for n in e.notes if n)}]" if e.notes else ""),
+    "battle_ended": lambda e, m: f"battle {e.id} is over",
+    "result_chosen": lambda e, m: f"the {e.side} units in {e.hex} {OPTION_WORDS.get(e.option, e.option)} (13.5.1B)"
+    + (f", using {e.leader}'s defense option (15.2A)" if e.leader else ""),
+    "unit_retreated": lambda e, m: f"{_u(m, e.unit)} retreats {_path(e.path)} (13.6)",
+    "unit_advanced": lambda e, m: f"{_u(m, e.unit)} advances {_path(e.path)} (13.7)",
+    "counterattack_declared": lambda e, m: f"the {e.side} player counterattacks {', '.join(e.hexes)} (13.5.5)",
+    "leader_option_used": lambda e, m: f"{e.leader} uses an {e.option} option (15.1A)" if e.option == "attack"
+    else f"{e.leader} uses a {e.option} option (15.2A)",
+    "air_attack_resolved": lambda e, m: (
+        f"{e.side} air attack on {e.hex}: roll {e.roll} (DRM {e.drm:+d}): " + ("a step lost (20.4.1A)" if e.hit else "no effect")
+        if e.mission == "attack" else
+        f"{e.side} air interdiction of {e.hex}: roll {e.roll}: " + ("interdicted (20.4.2B)" if e.hit else "no effect")),
+}
+
+
+def _stage(e: Any, m: Module) -> str:
+    d = json.loads(e.data)
+    tasks = d.get("tasks") or []
+    if not tasks:
+        return f"battle {d.get('id')}: results applied"
+    what, side, h, n = tasks[0]
+    words = TASK_WORDS.get(what, what).format(hex=h, n=n)
+    return f"battle {d.get('id')}: the {side or 'attacking'} player now chooses {words}"
+
+
+_TEXT["battle_stage"] = _stage
+
+
+def describe(event: Event, module: Module) -> str:
+    fn = _TEXT.get(event.kind)
+    if fn is None:
+        fields = ", ".join(f"{k}={v}" for k, v in event.to_dict().items() if k != "kind")
+        return f"{event.kind.replace('_', ' ')}: {fields}"
+    return fn(event, module)

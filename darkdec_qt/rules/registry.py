@@ -1,0 +1,29 @@
+"""Where modules register the checkers of their command kinds and their candidate
+command generators (so combat*.py can plug into the engine without editing it)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from darkdec_qt.rules.commands import Command
+from darkdec_qt.rules.events import Event
+
+Checker = Callable[[Any, Any, Any], list[Event]]  # (GameState, Command, DiceCursor) -> events
+Generator = Callable[[Any, "random.Random | None"], Iterator[Command]]
+CHECKERS: dict[str, Checker] = {}
+GENERATORS: list[Generator] = []
+
+
+def register_checker(kind: str) -> Callable[[Checker], Checker]:
+    def deco(fn: Checker) -> Checker:
+        CHECKERS[kind] = fn
+        return fn
+
+    return deco
+
+
+def register_generator(fn: Generator) -> Generator:
+    GENERATORS.append(fn)
+    return fn

@@ -1,0 +1,140 @@
+"""10.6: reinforcements."""
+
+from __future__ import annotations
+
+from darkdec_qt import hexgrid
+from darkdec_qt.rules import events as ev
+from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules.phases import Phase
+from darkdec_qt.rules.state import GameState
+from darkdec_qt.rules.tables import TICKS, tables
+
+ALLIED_EDGES = frozenset({"N", "S", "W"})
+
+
+def arrival_turn(state: GameState, unit: str) -> int | None:
+    """The turn ``unit`` is due (10.6A). Variants that shift arrivals adjust
+    ``state.pending`` at setup or through this hook."""
+    return state.pending.get(unit)
+
+
+def is_due(state: GameState, unit: str) -> bool:
+    t = arrival_turn(state, unit)
+    return t is not None and t <= state.turn and state.module.units[unit].side == state.side
+
+
+def due_units(state: GameState) -> list[str]:
+    return sorted(u for u in state.pending if is_due(state, u) and u not in state.held_off)
+
+
+def entry_hexes(state: GameState, unit: str) -> list[str]:
+    """10.6.1A: road hexes on the map edge coded with one of the unit's entry areas."""
+    if unit in state.entry_hex:
+        return [state.entry_hex[unit]]
+    codes = set(state.module.units[unit].entry)
+    return sorted(h for h, hx in state.module.hexes.items() if hx.entry and hx.entry in codes)
+
+
+def is_blocked(state: GameState, unit: str, h: str) -> bool:
+    """10.6.3B: blocked only by enemy occupation or, for Allied units, German exit markers."""
+    side = state.module.units[unit].side
+    if any(state.module.units[u].side != side and hh == h for u, hh in state.pos.items()):
+        return True
+    return side == "Allied" and h in state.exit_markers
+
+
+def open_entry_hexes(state: GameState, unit: str) -> list[str]:
+    units = state.module.units
+    out = []
+    for h in entry_hexes(state, unit):
+        if is_blocked(state, unit, h):
+            continue
+        n = sum(1 for u, hh in state.pos.items() if hh == h and units[u].side == units[unit].side
+                and not units[u].is_leader)
+        if n + (0 if units[unit].is_leader else 1) <= 3:
+            out.append(h)
+    return out
+
+
+def next_unblocked(state: GameState, unit: str, blocked_hex: str) -> str | None:
+    """10.6.3C: the next unblocked road hex to the west (Allied) or north/south (German)
+    along the same map edge; we take the nearest such road edge hex."""
+    mod = state.module
+    edge = mod.hexes[blocked_hex].edge
+    cands = [h for h, hx in mod.hexes.items() if hx.edge == edge and h in mod.road_links and h != blocked_hex
+             and not is_blocked(state, unit, h)]
+    if state.module.units[unit].side == "Allied" and edge in ("N", "S"):
+        west = [h for h in cands if hexgrid.parse_hex_id(h)[0] < hexgrid.parse_hex_id(blocked_hex)[0]]
+        cands = west or cands
+    if not cands:
+        return None
+    return min(cands, key=lambda h: (hexgrid.distance(h, blocked_hex), h))
+
+
+def check_enter(state: GameState, unit: str, path: tuple[str, ...], strategic: bool) -> list[ev.Event]:
+    """10.6.1-10.6.2: the entry hex is the first hex of movement; the unit may enter in
+    strategic movement (paying strategic costs over its full MA) unless starred."""
+    from darkdec_qt.rules import movement
+
+    if unit not in state.module.units:
+        raise IllegalAction(f"unknown unit {unit!r}", rule="10.6")
+    spec = state.module.units[unit]
+    if state.phase is not Phase.MOVEMENT or spec.side != state.side:
+        raise IllegalAction("reinforcements enter in the owner's Movement Phase", rule="10.6.1A", unit=unit)
+    if not is_due(state, unit) or unit in state.held_off:
+        raise IllegalAction("is not a reinforcement due this turn", rule="10.6A", unit=unit)
+    if not path:
+        raise IllegalAction("needs an entry hex", rule="10.6.1A", unit=unit)
+    h0 = path[0]
+    if h0 not in entry_hexes(state, unit):
+        raise IllegalAction(f"cannot enter at {h0}: not one of its entry hexes {entry_hexes(state, unit)}",
+                            rule="10.6.1A", unit=unit, hex=h0)
+    if h0 not in open_entry_hexes(state, unit):
+        raise IllegalAction(f"cannot enter at {h0}: blocked or full", rule="10.6.3B", unit=unit, hex=h0)
+    if strategic and spec.star:
+        raise IllegalAction("is starred: may not enter in strategic movement", rule="10.6.2C", unit=unit)
+    probe = state.clone()
+    probe.pos[unit] = h0
+    if strategic:
+        probe.strategic.add(unit)
+    ctx = movement.make_context(probe, (unit,), strategic=strategic, start=h0, fresh=True)
+    t = tables(state.module)
+    c = spec.unit_class
+    alone = ctx.friends.get(h0, 0) == 0
+    if h0 in state.module.road_links and alone and h0 not in state.interdicted and (
+            not strategic or state.road_control.get(h0, spec.side) == spec.side):
+        entry_cost = ctx.tick if strategic else (t.road_cost[c] or 1) * TICKS
+        ctx.in_roads = state.module.roads_in(h0)
+    else:
+        hc = t.hex_cost[c][h0]
+        if hc is None:
+            raise IllegalAction(f"cannot enter {h0}: prohibited terrain", rule="TEC", unit=unit, hex=h0)
+        entry_cost = hc * ctx.tick
+    if h0 in ctx.zoc and len(path) > 1:
+        raise IllegalAction(f"cannot continue from {h0}: entered an enemy ZOC", rule="12.1A", unit=unit, hex=h0)
+    if strategic and h0 in ctx.zoc:
+        raise IllegalAction(f"cannot enter {h0} in strategic movement: enemy ZOC", rule="12.2", unit=unit, hex=h0)
+    ctx.budgets = (ctx.budgets[0] - entry_cost,)
+    ctx.fresh = False
+    costs, roads = movement.walk(ctx, path) if len(path) > 1 else ([], ctx.in_roads)
+    out: list[ev.Event] = [ev.UnitEntered(unit=unit, hex=h0, strategic=strategic)]
+    total = entry_cost + (max(costs[-1]) if costs else 0)
+    stopped = path[-1] in ctx.zoc
+    out.append(ev.UnitMoved(unit=unit, path=tuple(path), mp=total, stopped=stopped, roads=tuple(sorted(roads))))
+    return out
+
+
+def end_of_movement_events(state: GameState) -> list[ev.Event]:
+    """10.6.3: due reinforcements not entered: blocked ones enter next turn at the next
+    unblocked road hex; unblocked ones may not be withheld (10.6.3A) and are placed on
+    their first open entry hex."""
+    out: list[ev.Event] = []
+    for u in due_units(state):
+        opens = open_entry_hexes(state, u)
+        if opens:
+            out.append(ev.UnitEntered(unit=u, hex=opens[0], strategic=False))
+            continue
+        hexes = entry_hexes(state, u)
+        alt = next_unblocked(state, u, hexes[0]) if hexes else None
+        out.append(ev.ReinforcementDelayed(unit=u, turn=state.turn + 1, hex=alt or (hexes[0] if hexes else "")))
+    return out

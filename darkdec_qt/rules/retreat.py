@@ -1,0 +1,151 @@
+"""13.6: retreat after combat.
+
+``legal_retreats(state, battle, hex, units)`` lists the legal paths with their costs.
+13.6B priorities 1-3 (not into enemy ZOC; into ZOC only where friendly units are; not
+over an unbridged non-ford river) filter hex by hex; priorities 4-5 (lowest MP for
+motorized; east for Germans, north/south/west for the Allies) order the paths.
+13.6C is read as in docs/rules-interpretations.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from darkdec_qt.rules.phases import other_side
+from darkdec_qt.rules.state import GameState
+from darkdec_qt.rules.zoc import zoc_of_unit
+
+ARMORED = frozenset({"armor", "armored_cavalry"})
+RIVER_LOSS = {"armored_infantry": 2}  # 13.6.2C: step loss on 1-2; other types on 1
+
+
+@dataclass(frozen=True, slots=True)
+class RetreatPath:
+    path: tuple[str, ...]  # path[0] is the hex retreated from
+    zoc_steps: int  # 13.6.1A one per hex for the stack
+    stack_steps: int  # 13.6.3
+    shortfall: int  # 13.6.1B hexes not retreated: a step each
+    river_units: tuple[str, ...]  # units rolling for an unbridged crossing (13.6.2C)
+
+    @property
+    def steps(self) -> int:
+        return self.zoc_steps + self.stack_steps + self.shortfall
+
+
+def _unbridged(state: GameState, a: str, b: str) -> bool:
+    hs = state.module.hexside(a, b)
+    if hs is None or hs.river is None:
+        return False
+    return not ((hs.bridge and hs.key not in state.blown) or hs.key in state.built or hs.ford)
+
+
+def retreat_zoc(state: GameState, side: str) -> set[str]:
+    """12.0B: ZOCs do not extend across river hexsides for enemy retreat paths."""
+    out: set[str] = set()
+    for u in state.pos:
+        if state.side_of(u) != side:
+            out |= zoc_of_unit(state, u, for_supply=True)
+    return out
+
+
+def bulge_rule(state: GameState, side: str, start: str) -> str | None:
+    """13.6C: 'south' / 'north' for an Allied unit beside the Bulge, else None."""
+    if side != "Allied":
+        return None
+    germans = [state.pos[u] for u in state.pos if state.side_of(u) == "German"]
+    if not germans:
+        return None
+    nose = min(germans, key=lambda h: (int(h[:2]), h))
+    col, row = int(start[:2]), int(start[2:])
+    if col <= int(nose[:2]):
+        return None
+    north = any(int(h[2:]) < row and int(h[:2]) <= col for h in germans)
+    south = any(int(h[2:]) > row and int(h[:2]) <= col for h in germans)
+    nrow = int(nose[2:])
+    if row > nrow and north:
+        return "south"
+    if row < nrow and south:
+        return "north"
+    return None
+
+
+def _bulge_ok(rule: str | None, start: str, end: str) -> bool:
+    if rule is None or start == end:
+        return True
+    dc = int(end[:2]) - int(start[:2])
+    dr = int(end[2:]) - int(start[2:])
+    if dc < 0:
+        return True  # west
+    return dr > 0 if rule == "south" else dr < 0
+
+
+def legal_retreats(state: GameState, start: str, units: tuple[str, ...], length: int) -> list[RetreatPath]:
+    side = state.side_of(units[0])
+    enemy = other_side(side)
+    zoc = retreat_zoc(state, side)
+    occ = state.occupancy()
+    armored = any(state.spec(u).type in ARMORED for u in units)
+    infantry_stop = not armored
+    moving = sum(1 for u in units if not state.spec(u).is_leader)
+    rule = bulge_rule(state, side, start)
+
+    def friendly(h: str) -> int:
+        return sum(1 for u in occ.get(h, ()) if state.side_of(u) == side and u not in units
+                   and not state.spec(u).is_leader)
+
+    def enemy_in(h: str) -> bool:
+        return any(state.side_of(u) == enemy for u in occ.get(h, ()))
+
+    def key(a: str, b: str) -> tuple[int, int, int]:
+        fr = friendly(b) > 0
+        in_z = b in zoc
+        return (1 if in_z and not fr else 0, 1 if in_z and fr else 0, 1 if _unbridged(state, a, b) else 0)
+
+    results: list[tuple[tuple[str, ...], bool]] = []
+
+    def extend(path: tuple[str, ...], stopped: bool) -> None:
+        if len(path) - 1 == length or stopped:
+            results.append((path, stopped))
+            return
+        here = path[-1]
+        nexts = []
+        for n in state.module.adjacency.get(here, ()):
+            if n in path or enemy_in(n):
+                continue  # 13.6.1B
+            river = _unbridged(state, here, n)
+            if river and armored:
+                continue  # 13.6.2D
+            nexts.append((key(here, n), n, river))
+        if not nexts:
+            results.append((path, False))
+            return
+        best = min(k for k, _, _ in nexts)  # 13.6B priorities 1-3, hex by hex
+        for k, n, river in nexts:
+            if k == best:
+                extend(path + (n,), river and infantry_stop)  # 13.6.2B
+
+    extend((start,), False)
+    out = []
+    for path, stopped in results:
+        if not _bulge_ok(rule, start, path[-1]):
+            continue
+        zs = sum(1 for h in path[1:] if h in zoc and friendly(h) == 0)
+        ss = sum(1 for h in path[1:] if friendly(h) + moving > 3)
+        short = 0 if stopped else length - (len(path) - 1)
+        rivers = tuple(u for u in units if any(_unbridged(state, a, b) for a, b in zip(path, path[1:])))
+        out.append(RetreatPath(path, zs, ss, short, rivers))
+    if not out:
+        out.append(RetreatPath((start,), 0, 0, length, ()))
+    best_len = max(len(p.path) - 1 + (p.shortfall == 0) * 99 for p in out)
+    out = [p for p in out if len(p.path) - 1 + (p.shortfall == 0) * 99 == best_len]
+    east = 1 if side == "German" else -1
+
+    def pref(p: RetreatPath) -> tuple[int, int, str]:
+        return (p.steps, -east * (int(p.path[-1][:2]) - int(start[:2])), "".join(p.path))
+
+    return sorted(set(out), key=pref)
+
+
+def river_loss_on(state: GameState, unit: str) -> int:
+    """13.6.2C: the highest roll that costs ``unit`` a step crossing an unbridged river."""
+    return RIVER_LOSS.get(state.spec(unit).type, 1)

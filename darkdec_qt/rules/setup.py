@@ -1,0 +1,87 @@
+"""Building the initial GameState of a scenario (6.0-6.2)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from darkdec_qt import hexgrid
+from darkdec_qt.moduleview import Module
+from darkdec_qt.rules.phases import Phase
+from darkdec_qt.rules.state import GameState
+
+ARMY_AREAS = ("5PZA", "6PZA", "7A")
+
+
+def initial_state(module: Module, scenario: str, seed: str = "0", optional: Iterable[str] | None = None,
+                  variants: Iterable[str] | None = None) -> GameState:
+    """Units on their setup hexes, German army-area units placed automatically (6.1),
+    reinforcements pending with their arrival turn, markers of the scenario. The state is
+    *before* the first phase begins: the session executes ``StartGame`` first."""
+    sc = module.scenarios.get(scenario)
+    first = module.turn_index[sc.first_turn].number if sc else 1
+    st = GameState(module=module, scenario=scenario, seed=seed, turn=first, side="German", phase=Phase.SUPPLY)
+    st.optional = frozenset(optional if optional is not None else (sc.optional_rules if sc else ()))
+    st.variants = frozenset(variants if variants is not None else (sc.variants if sc else ()))
+    entries = {e.unit: e for e in sc.setup} if sc and sc.setup else None
+    area_units: list[tuple[str, str]] = []
+    for uid in sorted(module.units):
+        spec = module.units[uid]
+        if entries is not None:
+            e = entries.get(uid)
+            if e is None:
+                continue
+            loc, fortified, reserve, arrival = e.location, e.fortified, e.reserve, e.arrival or spec.arrival
+        else:
+            if spec.conditional or spec.optional:
+                continue  # 23.0: enter only by their own procedure / variants
+            loc, fortified, reserve, arrival = spec.setup or "", spec.fortified, False, spec.arrival
+        if loc in module.hexes:
+            st.pos[uid] = loc
+            if fortified:
+                st.fortifications.add(loc)
+            if reserve:
+                st.reserve.add(uid)
+        elif loc in ARMY_AREAS:
+            area_units.append((uid, loc))
+        elif arrival and arrival in module.turn_index:
+            st.pending[uid] = module.turn_index[arrival].number
+    _place_army_units(st, area_units)
+    for k, hs in module.hexsides.items():
+        if hs.demolished:
+            st.blown.add(k)  # 16.0C
+    for h in module.road_links:  # 5.7C: roads in and behind friendly lines
+        st.road_control[h] = "German" if module.hexes[h].army else "Allied"
+    for u, h in st.pos.items():
+        if h in st.road_control:
+            st.road_control[h] = module.units[u].side
+    st.replacements = dict(sc.replacements) if sc else {}
+    return st
+
+
+def _place_army_units(st: GameState, area_units: list[tuple[str, str]]) -> None:
+    """6.1B-E: infantry at least one hex east of the Westwall, armored at least two, no
+    stacking; hexes are taken west to east, north to south (a deterministic stand-in for
+    the German player's free setup)."""
+    mod = st.module
+    ww = [h for h, hx in mod.hexes.items() if hx.westwall]
+    taken = set(st.pos.values())
+
+    def east_of_westwall(h: str, k: int) -> bool:
+        if not ww:
+            return True
+        col, row = hexgrid.parse_hex_id(h)
+        same_row = [w for w in ww if abs(hexgrid.parse_hex_id(w)[1] - row) <= 1]
+        if same_row and col <= max(hexgrid.parse_hex_id(w)[0] for w in same_row):
+            return False
+        return min(hexgrid.distance(h, w) for w in ww) >= k
+
+    for uid, area in area_units:
+        spec = mod.units[uid]
+        k = 2 if spec.is_motorized else 1
+        cands = sorted((h for h, hx in mod.hexes.items() if hx.army == area and h not in taken),
+                       key=lambda h: (hexgrid.parse_hex_id(h)[0], hexgrid.parse_hex_id(h)[1]))
+        good = [h for h in cands if east_of_westwall(h, k)] or cands
+        if good:
+            st.pos[uid] = good[0]
+            if not spec.is_leader:
+                taken.add(good[0])

@@ -1,0 +1,55 @@
+"""12.0: zones of control."""
+
+from __future__ import annotations
+
+from darkdec_qt.rules.state import GameState
+from darkdec_qt.rules.tables import tables
+
+
+def exerts_zoc(state: GameState, unit: str) -> bool:
+    """12.0A leaders exert none (15.4E); 12.2 units in strategic movement have none."""
+    spec = state.module.units[unit]
+    return not spec.is_leader and unit not in state.strategic
+
+
+def zoc_of_unit(state: GameState, unit: str, for_supply: bool = False) -> set[str]:
+    """The hexes ``unit`` controls.
+
+    12.0B: across rivers and into all terrain, except for tracing supply or enemy retreat
+    paths, where it does not extend across river hexsides. Optional 12.3: an armor-type
+    unit's ZOC does not extend across unbridged river hexsides, or into dense forest or
+    marsh hexes except along a road.
+    """
+    if not exerts_zoc(state, unit):
+        return set()
+    t = tables(state.module)
+    here = state.pos[unit]
+    armored = state.has_rule("12.3") and state.module.units[unit].type == "armor"
+    out: set[str] = set()
+    for sd in t.sides[here]:
+        if sd.river and for_supply:
+            continue
+        if armored:
+            bridged = sd.river is None or ((sd.bridge and sd.key not in state.blown) or sd.key in state.built)
+            if not bridged:
+                continue
+            if t.hexes[sd.b].terrain in ("dense_forest", "marsh") and not sd.roads:
+                continue
+        out.add(sd.b)
+    return out
+
+
+def zoc_hexes(state: GameState, side: str, for_supply: bool = False) -> set[str]:
+    """All hexes in the ZOC of ``side``'s units."""
+    units = state.module.units
+    out: set[str] = set()
+    for u in state.pos:
+        if units[u].side == side:
+            out |= zoc_of_unit(state, u, for_supply)
+    return out
+
+
+def in_enemy_zoc(state: GameState, unit: str) -> bool:
+    from darkdec_qt.rules.phases import other_side
+
+    return state.pos[unit] in zoc_hexes(state, other_side(state.module.units[unit].side))
