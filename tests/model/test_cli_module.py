@@ -96,3 +96,24 @@ def test_build_from_malformed_sources_errors_cleanly(capsys, tmp_path, argv):
     code, _, err = run(capsys, "module", "build", "--data", str(d), "--out", str(tmp_path / "o.sqlite"))
     assert code == 2 and "module.toml" in err
     assert not (tmp_path / "o.sqlite").exists()
+
+
+def test_render_draws_the_whole_map(capsys, tmp_path):
+    out = tmp_path / "map.png"
+    code, text, _ = run(capsys, "module", "render", "--out", str(out), "--scale", "0.1")
+    assert code == 0 and out.exists()
+    from PySide6.QtGui import QImage
+
+    img = QImage(str(out))
+    assert img.width() > 100 and img.height() > 60
+    assert img.width() > img.height()  # 58 columns by 33 rows: wider than tall
+
+
+def test_export_then_build_round_trip(capsys, tmp_path):
+    from darkdec_qt.model.load import DEFAULT_MODULE, load_module
+
+    code, _, _ = run(capsys, "module", "export", "--out", str(tmp_path / "src"))
+    assert code == 0
+    code, text, _ = run(capsys, "module", "build", "--data", str(tmp_path / "src"), "--out", str(tmp_path / "m.sqlite"))
+    assert code == 0
+    assert load_module(tmp_path / "m.sqlite").meta.content_hash == load_module(DEFAULT_MODULE).meta.content_hash
