@@ -248,6 +248,7 @@ def search(ctx: MoveContext) -> dict[str, tuple[int, tuple[str, ...]]]:
     best: dict[tuple[str, frozenset[str]], int] = {(start, ctx.in_roads): 0}
     result: dict[str, tuple[int, tuple[str, ...]]] = {}
     zoc = ctx.zoc
+    crossings = ctx.state.module.crossings
     while heap:
         prio, _, h, roads_in, spent = heapq.heappop(heap)
         node = (h, roads_in)
@@ -269,6 +270,8 @@ def search(ctx: MoveContext) -> dict[str, tuple[int, tuple[str, ...]]]:
             new = tuple(a + b for a, b in zip(spent, costs, strict=True))
             if not _fits(new, budgets) and not (h == start and ctx.fresh):
                 continue
+            if sd.b not in crossings:
+                out_roads = EMPTY  # the road entered by matters only in a crossing hex (10.4.8C)
             key = (sd.b, out_roads)
             p = new[0] if single else max(x * 1_000_000 // max(b, 1) for x, b in zip(new, budgets, strict=True))
             if p < best.get(key, 1 << 60):
