@@ -28,6 +28,8 @@ class DatabaseError(ValueError):
 
 
 def content_hash(rows: Rows) -> str:
+    """SHA-256 over the canonical (sorted) rows: equal content, equal hash, whatever the order."""
+    rows = canonical({t: [r for r in v if not (t == "meta" and r["key"] == "content_hash")] for t, v in rows.items()})
     h = hashlib.sha256()
     for table in TABLES:
         for r in rows.get(table, []):

@@ -212,3 +212,10 @@ def test_missing_database(tmp_path):
 
 def test_source_folder_path_is_data():
     assert (Path(DATA_DIR) / "module.toml").exists()
+
+
+def test_content_hash_ignores_row_order(rows):
+    from darkdec_qt.model.database import content_hash
+
+    shuffled = {t: list(reversed(v)) for t, v in rows.items()}
+    assert content_hash(shuffled) == content_hash(rows)

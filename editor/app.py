@@ -1,0 +1,61 @@
+"""Start the scenario editor: ``darkdec edit [module.sqlite] [--screenshot shot.png]``."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from darkdec_qt.model.load import DEFAULT_MODULE
+
+SCREENSHOT_HEX = "2516"  # La Roche: a town, roads and a river in view
+
+
+def run_editor(module_path: str | Path | None = None, screenshot: str | Path | None = None) -> int:
+    """Open the editor on a module database (default: the bundled one). With
+    ``screenshot``, render the window headless to that PNG and return."""
+    if screenshot and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    import darkdec_qt.ui  # noqa: F401  (PySide6 workaround)
+    from editor.document import ModuleDocument
+    from editor.mainwindow import EditorWindow
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("Dark December Editor")
+    doc = ModuleDocument.open(module_path or DEFAULT_MODULE)
+    win = EditorWindow(doc)
+    win.show()
+    if screenshot is None:
+        return int(app.exec())
+    app.processEvents()
+    win.view.set_zoom(1.1)
+    if doc.get("hex", SCREENSHOT_HEX):
+        win.select_hex(SCREENSHOT_HEX, centre=True)
+        win._show_hover(SCREENSHOT_HEX)
+    win.set_tool("terrain")
+    units = doc.table("unit")
+    if units:
+        win.ob.select_unit(units[0]["id"])
+    win.validate()
+    win.docks["ob"].raise_()
+    from PySide6.QtTest import QTest
+
+    QTest.qWait(200)
+    ok = win.grab().save(str(screenshot), "PNG")
+    win.close()
+    return 0 if ok else 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="darkdec edit", description="The Dark December scenario editor")
+    p.add_argument("module", nargs="?", default=None, help="module database (default: the bundled one)")
+    p.add_argument("--screenshot", metavar="PNG", help="render the editor window to a PNG and exit")
+    args = p.parse_args(argv)
+    return run_editor(args.module, args.screenshot)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
