@@ -35,7 +35,17 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     s.add_argument("--variant", action="append", default=[])
     s.add_argument("--module", default=str(DEFAULT_MODULE))
     s.add_argument("--out", help="write the game file here")
+    s.add_argument("--setup", choices=("auto", "free", "historical"), default="auto",
+                   help="German set-up: automatic, free (6.1, placed by AutoSetup) or historical (6.2)")
+    s.add_argument("--vc", choices=("historical", "small_solution", "luxembourg"), default=None,
+                   help="Campaign Game: Germany's choice of victory conditions (26.20A)")
     s.set_defaults(func=cmd_selfplay)
+
+    st = sub.add_parser("status", help="the victory verdict of a game file, and what each side still needs")
+    st.add_argument("game")
+    st.add_argument("--side", choices=("German", "Allied"), default=None,
+                    help="the viewer: hides Germany's secret 26.20A choice from the Allies until revealed")
+    st.set_defaults(func=cmd_status)
 
     r = sub.add_parser("replay", help="replay a game file")
     r.add_argument("game")
@@ -79,15 +89,52 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     if args.scenario not in module.scenarios:
         print(f"darkdec: unknown scenario {args.scenario!r}; one of {', '.join(sorted(module.scenarios))}", file=sys.stderr)
         return 2
+    from darkdec_qt.rules.errors import IllegalAction
+    from darkdec_qt.rules.victory import evaluate
+
     turns = args.turns or _turns_left(module, args.scenario)
     t0 = time.perf_counter()
     kw = {"optional": tuple(args.optional)} if args.optional else {}
-    game = selfplay(module, args.scenario, args.seed, turns, **kw)
+    try:
+        game = selfplay(module, args.scenario, args.seed, turns, variants=tuple(args.variant) or None,
+                        setup=args.setup, vc_choice=args.vc, **kw)
+    except IllegalAction as exc:
+        print(f"darkdec: {exc}", file=sys.stderr)
+        return 2
     dt = time.perf_counter() - t0
     if args.out:
         gamestore.save(game, args.out, args.module)
-    print(f"{args.scenario} seed {args.seed}: {len(game.events)} events, turn {game.state.turn}, {dt:.1f} s")
+    chosen = sorted(game.variants)
+    print(f"{args.scenario} seed {args.seed}{' variants ' + ','.join(chosen) if chosen else ''}: "
+          f"{len(game.events)} events, turn {game.state.turn}, {dt:.1f} s")
+    print(evaluate(game.state).text())
     print(game.state.state_hash())
+    return 0
+
+
+def cmd_status(args: argparse.Namespace) -> int:
+    """``darkdec status game.ddg``: the scenario, turn, chosen rules and the verdict (victory.py)."""
+    from darkdec_qt import gamestore
+    from darkdec_qt.rules.variants import vc_choice_visible
+    from darkdec_qt.rules.victory import evaluate
+
+    try:
+        opened = gamestore.open_game(args.game)
+    except GameFileError as exc:
+        print(f"darkdec: error: {exc}", file=sys.stderr)
+        return 2
+    st = opened.game.state
+    sc = st.module.scenarios.get(st.scenario)
+    print(f"{sc.name if sc else st.scenario}: turn {st.turn} ({st.current_turn().label}), {st.side} {st.phase.value}"
+          + (" - game over" if st.game_over else ""))
+    if st.optional:
+        print("optional rules: " + ", ".join(sorted(st.optional)))
+    if st.variants:
+        print("variants: " + ", ".join(sorted(st.variants)))
+    if "26.20A" in st.triggers:
+        viewer = args.side or "German"
+        print("victory conditions (26.20A): " + (st.vc_choice if vc_choice_visible(st, viewer) else "secret"))
+    print(evaluate(st).text())
     return 0
 
 
@@ -135,7 +182,14 @@ def cmd_scenarios(args: argparse.Namespace) -> int:
         "scenarios": [
             {"id": s.id, "name": s.name, "first_turn": s.first_turn, "last_turn": s.last_turn,
              "optional_rules": list(s.optional_rules), "variants": list(s.variants),
-             "reconstructed": s.reconstructed}
+             "reconstructed": s.reconstructed,
+             # (scenarios) set-up modes, 26.20A choice and the victory levels in words
+             "setups": ["auto", "free", "historical"] if module.turn(s.first_turn).number == 1 else ["derived"],
+             "victory_choices": ["historical", "small_solution", "luxembourg"] if s.id in ("campaign", "extended")
+             else [],
+             "victory_levels": [{"level": lv.get("level"), "winner": lv.get("winner"), "name": lv.get("name"),
+                                 "condition": lv.get("condition")}
+                                for lv in s.victory.get("levels", []) if isinstance(lv, dict)]}
             for s in module.scenarios.values()
         ],
         **catalogue(),

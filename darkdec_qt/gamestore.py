@@ -41,6 +41,7 @@ def save(game: Game, path: str | Path, module_path: str | Path = DEFAULT_MODULE,
         "seed": st.seed,
         "optional": sorted(st.optional),
         "variants": sorted(st.variants),
+        "setup": st.setup_mode,  # (scenarios) 6.0H auto / free / historical
         "module_hash": game.module.meta.content_hash,
         "module_name": game.module.meta.name,
         "final_hash": game.state.state_hash(),
@@ -76,10 +77,25 @@ def open_game(path: str | Path) -> Opened:
     meta = record.meta
     try:
         game = Game.from_log(module, meta["scenario"], str(meta["seed"]), record.events,
-                             optional=tuple(meta.get("optional", ())))
+                             optional=tuple(meta.get("optional", ())), variants=_variants(meta),
+                             setup=str(meta.get("setup", "auto")))
     except (KeyError, ValueError, TypeError) as exc:
         raise GameFileError(f"{p}: the event log cannot be applied: {exc}") from None
     return Opened(game, record, mpath)
+
+
+def _variants(meta: dict[str, Any]) -> tuple[str, ...]:
+    """(scenarios) the chosen variants; the set-up flag is restored by ``setup``."""
+    from darkdec_qt.rules.integrity import HISTORICAL_POSITIONS
+
+    return tuple(v for v in meta.get("variants", ()) if v != HISTORICAL_POSITIONS)
+
+
+def _initial(module: Module, meta: dict[str, Any]):  # -> GameState
+    from darkdec_qt.rules.setup import initial_state
+
+    return initial_state(module, meta["scenario"], str(meta["seed"]), tuple(meta.get("optional", ())),
+                         _variants(meta), str(meta.get("setup", "auto")))
 
 
 @dataclass
@@ -97,7 +113,8 @@ def verify(path: str | Path) -> Verification:
     record = load_game(p)
     module, _ = _module_for(record, p)
     meta = record.meta
-    game = Game(module, meta["scenario"], str(meta["seed"]), optional=tuple(meta.get("optional", ())))
+    game = Game(module, meta["scenario"], str(meta["seed"]), start=False,
+                initial=_initial(module, meta))
     game.batches.clear()
     game.state = game.initial.clone()
     index = 0

@@ -16,6 +16,7 @@ from darkdec_qt.rules.apply import apply
 from darkdec_qt.rules.commands import Command, StartGame
 from darkdec_qt.rules.errors import IllegalAction
 from darkdec_qt.rules.events import Event
+from darkdec_qt.rules.options import check_choices
 from darkdec_qt.rules.setup import initial_state
 from darkdec_qt.rules.state import GameState
 
@@ -34,13 +35,30 @@ class Batch:
 
 class Game:
     def __init__(self, module: Module, scenario: str, seed: str = "0", *, initial: GameState | None = None,
-                 optional: tuple[str, ...] | None = None):
+                 optional: tuple[str, ...] | None = None, variants: tuple[str, ...] | None = None,
+                 setup: str = "auto", start: bool | None = None):
+        """(scenarios) ``variants``: the chosen 26.x variants (checked with options.check_choices
+        against the scenario); ``setup``: auto / free / historical (setup.initial_state);
+        ``start``: execute StartGame now (default: unless units remain to be set up by hand,
+        or a set-up command such as the 26.20A choice is to come first)."""
         self.module = module
-        self.initial = initial if initial is not None else initial_state(module, scenario, seed, optional)
+        if initial is None:
+            sc = module.scenarios.get(scenario)
+            if sc is not None and (optional is not None or variants):
+                check_choices(set(optional or ()), set(variants or ()), sc.optional_rules, sc.variants)
+            initial = initial_state(module, scenario, seed, optional, variants, setup)
+        self.initial = initial
         self.state = self.initial.clone()
         self.batches: list[Batch] = []
-        if not self.state.started:
+        if start is None:
+            start = not self.state.to_place
+        if start and not self.state.started:
             self.execute(StartGame())
+
+    @property
+    def variants(self) -> frozenset[str]:
+        """The variants chosen at the start (26.18C may add 26.1 in ``state.variants``)."""
+        return self.initial.variants
 
     # --- the log -------------------------------------------------------------
     @property
@@ -82,11 +100,12 @@ class Game:
 
     @classmethod
     def from_log(cls, module: Module, scenario: str, seed: str, log: list[dict[str, Any]],
-                 optional: tuple[str, ...] | None = None) -> Game:
+                 optional: tuple[str, ...] | None = None, variants: tuple[str, ...] | None = None,
+                 setup: str = "auto") -> Game:
         """Rebuild from a recorded log by applying its events (no re-checking, no re-rolling)."""
         g = cls.__new__(cls)
         g.module = module
-        g.initial = initial_state(module, scenario, seed, optional)
+        g.initial = initial_state(module, scenario, seed, optional, variants, setup)
         g.state = g.initial.clone()
         g.batches = []
         for item in log:

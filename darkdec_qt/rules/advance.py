@@ -91,7 +91,7 @@ def legal_advances(state: GameState, unit: str, vacated: str, length: int) -> li
         if len(path) - 1 >= length:
             return
         a = path[-1]
-        if len(path) > 1 and stops(path[-2], a, path[:-1]):
+        if len(path) > 1 and stops(path[-2], a, path):
             return
         for b in state.module.adjacency.get(a, ()):
             if b in path or b == start:

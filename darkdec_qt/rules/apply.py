@@ -66,6 +66,7 @@ def _phase_began(s: GameState, e: ev.PhaseBegan) -> None:  # type: ignore[overri
         s.reserve_placed.clear()
     if e.side == "German" and e.phase == Phase.SUPPLY.value:
         s.fuel_depleted.clear()  # 7.1.1C: until the next German supply phase
+        s.fuel_protected = ""  # rules engine I: 15.6E is designated anew each fuel roll
     for h, until in list(s.interdicted.items()):
         if until < s.turn:
             del s.interdicted[h]
@@ -141,6 +142,11 @@ def _fuel(s: GameState, e: ev.FuelDepleted) -> None:  # type: ignore[override]
     s.fuel_shortage = max(0, s.fuel_shortage - 1)
 
 
+@_h("fuel_division_protected")
+def _fuel_protect(s: GameState, e: ev.FuelDivisionProtected) -> None:  # type: ignore[override]
+    s.fuel_protected = e.division  # rules engine I: 15.6E
+
+
 @_h("unit_entered")
 def _entered(s: GameState, e: ev.UnitEntered) -> None:  # type: ignore[override]
     s.pending.pop(e.unit, None)
@@ -185,6 +191,8 @@ def _exited(s: GameState, e: ev.UnitExited) -> None:  # type: ignore[override]
     _remove_from_map(s, e.unit)
     s.exited.add(e.unit)
     s.exit_markers.add(e.hex)
+    s.exited_at[e.unit] = e.hex  # (victory.py) where it left the map
+    s.exit_points[e.unit] = e.owed  # (victory.py) attack strength if exited in supply (10.7.2C)
     if e.owed:
         s.hold_off_owed[e.edge] = s.hold_off_owed.get(e.edge, 0) + e.owed
 

@@ -40,7 +40,10 @@ def check_blow(state: GameState, cmd: cm.BlowBridge, dice: DiceCursor) -> list[e
         raise IllegalAction("no bridge demolition on 16 December", rule="16.1H", unit=u)
     if k in state.bridge_attempts:
         raise IllegalAction(f"bridge {a}-{b} was already attempted this player turn", rule="16.1D", unit=u)
-    if state.supply.get(u, "supplied") != "supplied" or u in state.reserve or u in state.strategic:
+    from darkdec_qt.rules.movement import is_fuel_depleted
+
+    if state.supply.get(u, "supplied") != "supplied" or is_fuel_depleted(state, u) or u in state.reserve \
+            or u in state.strategic:
         raise IllegalAction("unsupplied, isolated, reserve or strategic units may not", rule="16.1G", unit=u)
     if state.paradropped.get(u) == state.turn:
         raise IllegalAction("may not demolish bridges on the turn it is dropped", rule="19.4", unit=u)
@@ -62,14 +65,26 @@ def check_blow(state: GameState, cmd: cm.BlowBridge, dice: DiceCursor) -> list[e
     return out
 
 
+# 16.2.1C: "the German 5/15th Parachute Infantry and 212/423rd Infantry regiments" =
+# (division, regiment) pairs; the module writes regiment/division ("15/5FJ", "423/212").
+BRIDGING_REGIMENTS = frozenset({("5", "15"), ("212", "423")})
+
+
 def may_build(state: GameState, unit: str) -> bool:
-    """16.2.1: any Allied unit, German armor, 5/15 Fallschirmjäger and 212/423."""
+    """16.2.1: any Allied unit, German armor, 15th regiment of the 5th Fallschirmjäger and
+    423rd regiment of the 212th Volksgrenadier Division (not leaders)."""
+    import re
+
     s = state.module.units[unit]
     if s.is_leader:
         return False
     if s.side == "Allied":
         return True
-    return s.type == "armor" or unit.split("/")[0] in ("5", "423") and (s.division or "").startswith(("15", "212"))
+    if s.type == "armor":
+        return True
+    reg = unit.split("/")[0]
+    m = re.match(r"\d+", s.division or "")
+    return m is not None and (m.group(), reg) in BRIDGING_REGIMENTS
 
 
 def check_build_move(state: GameState, units: tuple[str, ...], path: tuple[str, ...]) -> list[ev.Event]:
@@ -98,6 +113,11 @@ def check_build_move(state: GameState, units: tuple[str, ...], path: tuple[str, 
         raise IllegalAction(f"cannot enter {b}: occupied by enemy units", rule="10.2D", unit=u, hex=b)
     if a in hx_rivers.zoc and b in hx_rivers.zoc:
         raise IllegalAction(f"cannot enter {b}: enemy ZOC to enemy ZOC", rule="10.2F", unit=u, hex=b)
+    if hs.river_name and hs.river_name in hx_rivers.closed_rivers:
+        raise IllegalAction(f"cannot bridge the {hs.river_name}: restricted unit not released", rule="10.9B",
+                            unit=u, hex=b)
+    if hx_rivers.friends.get(b, 0) + 1 > 3:
+        raise IllegalAction(f"cannot enter {b}: more than three units in the hex", rule="11.0A", unit=u, hex=b)
     limit = _limit(state, side)
     new_location = not (hs.bridge)
     if (side == "German" or new_location) and limit is not None:
@@ -106,7 +126,8 @@ def check_build_move(state: GameState, units: tuple[str, ...], path: tuple[str, 
         if used >= limit:
             raise IllegalAction(f"no {side} bridge marker left ({limit})", rule="16.2.4", unit=u)
     mp = max(movement.remaining_ticks(state, u), TICKS)
-    return [ev.UnitMoved(unit=u, path=path, mp=mp, stopped=True), ev.BridgeStarted(a=a, b=b, unit=u)]
+    # no further movement: BridgeStarted (16.2.2A, check_can_move); "stopped" only for a ZOC (12.1A)
+    return [ev.UnitMoved(unit=u, path=path, mp=mp, stopped=b in hx_rivers.zoc), ev.BridgeStarted(a=a, b=b, unit=u)]
 
 
 def _limit(state: GameState, side: str) -> int | None:

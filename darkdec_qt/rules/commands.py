@@ -161,6 +161,16 @@ class ChooseFuelDivision(Command):
 
 @C
 @dataclass(frozen=True, slots=True)
+class ProtectFuelDivision(Command):
+    """15.6E (rules engine I): Germany names a non-SS motorized division in Manteuffel's
+    command range that the Allies may not choose for fuel depletion this turn."""
+
+    kind: ClassVar[str] = "protect_fuel_division"
+    division: str
+
+
+@C
+@dataclass(frozen=True, slots=True)
 class EndPhase(Command):
     kind: ClassVar[str] = "end_phase"
 

@@ -108,8 +108,8 @@ def dice_column(state: GameState, side: str, shock: bool = False) -> tuple[str, 
 
 
 def surprise(state: GameState, side: str) -> bool:
-    """18.2A: AM 16 December, every German attack."""
-    return side == "German" and state.turn == _turn_no(state, "16DecAM", 1)
+    """18.2A: AM 16 December, every German attack; 26.1B: not when the Allies were warned."""
+    return side == "German" and state.turn == _turn_no(state, "16DecAM", 1) and "26.1" not in state.variants
 
 
 def lookup(state: GameState, odds: str, column: str, roll: int) -> str:

@@ -19,7 +19,14 @@ from darkdec_qt.rules.dice import DiceCursor
 from darkdec_qt.rules.errors import IllegalAction
 from darkdec_qt.rules.events import Event
 from darkdec_qt.rules.phases import MOVING_PHASES, Phase, acting_side, next_phase, other_side
-from darkdec_qt.rules.registry import CHECKERS, GENERATORS, register_checker, register_generator  # noqa: F401
+from darkdec_qt.rules.registry import (  # noqa: F401
+    CHECKERS,
+    GENERATORS,
+    PHASE_HOOKS,
+    PRESTART,
+    register_checker,
+    register_generator,
+)
 from darkdec_qt.rules.state import GameState
 from darkdec_qt.rules.tables import TICKS
 from darkdec_qt.rules.zoc import zoc_hexes
@@ -32,7 +39,8 @@ def check(state: GameState, command: Command) -> list[Event]:
     """Validate ``command``; return the events it causes or raise IllegalAction."""
     if state.game_over:
         raise IllegalAction("the game is over", rule="7.2F")
-    if not state.started and command.kind != "start_game":
+    # (scenarios) registry.PRESTART: set-up commands (PlaceUnit, 26.20A choice) come before StartGame
+    if not state.started and command.kind != "start_game" and command.kind not in PRESTART:
         raise IllegalAction("the game has not started (StartGame)", rule="7.0")
     fn = _CHECKERS.get(command.kind)
     if fn is None:
@@ -69,8 +77,10 @@ def half_ma_ticks(state: GameState, unit: str) -> int:
 
 
 def is_150th(state: GameState, unit: str) -> bool:
-    s = state.module.units[unit]
-    return s.side == "German" and s.id.split("/")[0] == "150" and s.is_motorized
+    # rules engine I fix: the module's id is "150Pz" (tests used "150/..."): see withdrawals.is_150th_brigade
+    from darkdec_qt.rules.withdrawals import is_150th_brigade
+
+    return is_150th_brigade(state.module.units[unit])
 
 
 # --- movement ---------------------------------------------------------------------
@@ -207,22 +217,9 @@ def _check_release(state: GameState, cmd: cm.ReleaseRestricted, dice: DiceCursor
 
 @register_checker("choose_fuel_division")
 def _check_fuel(state: GameState, cmd: cm.ChooseFuelDivision, dice: DiceCursor) -> list[Event]:  # type: ignore[override]
-    if state.phase is not Phase.SUPPLY or state.side != "German" or state.fuel_shortage <= 0:
-        raise IllegalAction("no fuel depletion to choose now", rule="8.7.1")
-    chooser = "Allied" if not state.fuel_depleted else "German"  # 8.7.1A-B
-    if cmd.side != chooser:
-        raise IllegalAction(f"the {chooser} side chooses now", rule="8.7.1A" if chooser == "Allied" else "8.7.1B")
-    if cmd.brigades:  # 8.7.2D
-        brig = [b for b in cmd.brigades if b in state.pos and state.module.units[b].division is None
-                and state.module.units[b].is_motorized and state.module.units[b].side == "German"]
-        if len(brig) != 2 or len(set(brig)) != 2:
-            raise IllegalAction("name two German independent brigades on the map", rule="8.7.2D")
-        return [ev.FuelDepleted(division=brig[0], chosen_by=cmd.side),
-                ev.FuelShortageSet(count=state.fuel_shortage - 1), ev.FuelDepleted(division=brig[1], chosen_by=cmd.side),
-                ev.FuelShortageSet(count=state.fuel_shortage - 1)]
-    if cmd.division not in supply.fuel_eligible_divisions(state, chooser):
-        raise IllegalAction(f"division {cmd.division} may not be put out of supply", rule="8.7.2A")
-    return [ev.FuelDepleted(division=cmd.division, chosen_by=cmd.side)]
+    from darkdec_qt.rules import fuel  # rules engine I: 8.7.1-8.7.3, 8.7.2D and 15.6E live in fuel.py
+
+    return fuel.check_choose(state, cmd)
 
 
 # --- phases -------------------------------------------------------------------------
@@ -232,6 +229,9 @@ def _check_fuel(state: GameState, cmd: cm.ChooseFuelDivision, dice: DiceCursor) 
 def _check_start(state: GameState, cmd: cm.StartGame, dice: DiceCursor) -> list[Event]:  # type: ignore[override]
     if state.started:
         raise IllegalAction("the game has already started", rule="7.0")
+    if state.to_place:  # (scenarios) freesetup.py
+        raise IllegalAction(f"{len(state.to_place)} units still to be set up, e.g. {min(state.to_place)}",
+                            rule="6.0H")
     scratch = state.clone()
     first = ev.PhaseBegan(turn=state.turn, side=state.side, phase=state.phase.value)
     apply(scratch, first)
@@ -240,6 +240,11 @@ def _check_start(state: GameState, cmd: cm.StartGame, dice: DiceCursor) -> list[
 
 @register_checker("end_phase")
 def _check_end_phase(state: GameState, cmd: cm.EndPhase, dice: DiceCursor) -> list[Event]:  # type: ignore[override]
+    from darkdec_qt.rules import withdrawals  # rules engine I: 10.8B/C withdrawals are owed
+
+    problem = withdrawals.end_phase_problem(state)
+    if problem is not None:
+        raise problem
     scratch = state.clone()
     out: list[Event] = []
 
@@ -271,12 +276,19 @@ def end_of_phase_events(state: GameState, dice: DiceCursor) -> list[Event]:
     if ph is Phase.SUPPLY and state.side == "German" and state.fuel_shortage > 0:
         out += _auto_fuel(state)
     if ph is Phase.MOVEMENT:
-        if initial.paradrop_due(state):
-            out += _auto_paradrop(state, dice)
-        out += reinforcements.end_of_movement_events(state)
+        from darkdec_qt.rules import exits  # rules engine I: each step sees the previous ones' events
+
         tmp = state.clone()
-        for e in out:
-            apply(tmp, e)
+
+        def add(events: list[Event]) -> None:
+            for e in events:
+                apply(tmp, e)
+                out.append(e)
+
+        if initial.paradrop_due(state):
+            add(_auto_paradrop(state, dice))
+        add(exits.forced_hold_offs(tmp))  # 10.7.2C before 10.6.3A auto-entry
+        add(reinforcements.end_of_movement_events(tmp))
         out += stacking.end_of_movement_eliminations(tmp, state.side)  # 11.0C
     if ph in MOVING_PHASES:
         tmp = state.clone()
@@ -304,20 +316,9 @@ def _reserve_adjacency(state: GameState) -> list[Event]:
 
 
 def _auto_fuel(state: GameState) -> list[Event]:
-    """8.7.1B: divisions not chosen by the end of the phase: the engine picks the
-    remaining ones in alphabetical order (a deterministic default for Germany)."""
-    out: list[Event] = []
-    tmp = state.clone()
-    while tmp.fuel_shortage > 0:
-        chooser = "Allied" if not tmp.fuel_depleted else "German"
-        elig = supply.fuel_eligible_divisions(tmp, chooser)
-        if not elig:
-            e: Event = ev.FuelShortageSet(count=0)  # 8.7.5
-        else:
-            e = ev.FuelDepleted(division=elig[0], chosen_by=chooser)
-        apply(tmp, e)
-        out.append(e)
-    return out
+    from darkdec_qt.rules import fuel  # rules engine I: 8.7.1B default choice (fuel.py)
+
+    return fuel.auto_events(state)
 
 
 def _auto_paradrop(state: GameState, dice: DiceCursor) -> list[Event]:
@@ -357,6 +358,8 @@ def start_of_phase_events(state: GameState, dice: DiceCursor) -> list[Event]:
         emit(restricted.automatic_releases(state))
     elif ph is Phase.CONSTRUCTION:
         emit(bridges.completed_events(state))
+    for hook in PHASE_HOOKS:  # (scenarios/variants) 23.0B rolls, 26.10, 26.18C, 26.19, 26.20
+        emit(hook(state, dice))
     return out
 
 
@@ -421,7 +424,10 @@ def _ok(state: GameState, cmd: Command) -> bool:
 from darkdec_qt.rules import bridges as _bridges  # noqa: E402,F401
 from darkdec_qt.rules import exits as _exits  # noqa: E402,F401
 from darkdec_qt.rules import fortifications as _forts  # noqa: E402,F401
+from darkdec_qt.rules import freesetup as _freesetup  # noqa: E402,F401  (scenarios: 6.0H set-up)
+from darkdec_qt.rules import fuel as _fuel  # noqa: E402,F401  (rules engine I: 15.6E)
 from darkdec_qt.rules import replacements as _repl  # noqa: E402,F401
+from darkdec_qt.rules import variants as _variants  # noqa: E402,F401  (scenarios: 23, 26)
 from darkdec_qt.rules import withdrawals as _wd  # noqa: E402,F401
 
 

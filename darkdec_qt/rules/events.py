@@ -122,6 +122,15 @@ class FuelShortageSet(Event):
 
 @E
 @dataclass(frozen=True, slots=True)
+class FuelDivisionProtected(Event):
+    """15.6E (rules engine I): Manteuffel shields ``division`` from the Allied choice (8.7.1A)."""
+
+    kind: ClassVar[str] = "fuel_division_protected"
+    division: str
+
+
+@E
+@dataclass(frozen=True, slots=True)
 class UnitEntered(Event):
     """10.6: a reinforcement or reformed unit placed on its entry hex."""
 

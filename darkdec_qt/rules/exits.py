@@ -45,7 +45,8 @@ def check_exit(state: GameState, cmd: cm.Exit, dice: object) -> list[ev.Event]:
     fresh = state.mp_spent.get(u, 0) == 0 and u not in state.moved
     if cost > movement.remaining_ticks(state, u) and not fresh:
         raise IllegalAction(f"cannot exit from {h}: not enough movement points", rule="10.7C", unit=u, hex=h)
-    owed = state.strength(u)[0] if state.supply.get(u, "supplied") == "supplied" else 0
+    supplied = state.supply.get(u, "supplied") == "supplied" and not movement.is_fuel_depleted(state, u)  # 8.7.4
+    owed = state.strength(u)[0] if supplied else 0
     return [ev.UnitExited(unit=u, hex=h, edge=hx.edge or "", owed=owed)]
 
 
@@ -70,3 +71,19 @@ def check_hold_off(state: GameState, cmd: cm.HoldOff, dice: object) -> list[ev.E
             return [ev.UnitHeldOff(unit=u, edge=edge, strength=state.strength(u)[0])]
     raise IllegalAction("cannot be held off: not a due reinforcement of an edge where Germans exited",
                         rule="10.7.2C", unit=cmd.unit)
+
+
+def forced_hold_offs(state: GameState) -> list[ev.Event]:
+    """10.7.2C "as soon as possible": at the end of the Allied Movement Phase due
+    reinforcements of an edge with a debt are held off (in id order) until it is paid;
+    10.7.3C: with no further reinforcements from that edge nothing more is owed."""
+    if state.side != "Allied" or state.phase is not Phase.MOVEMENT:
+        return []
+    debt = dict(state.hold_off_owed)
+    out: list[ev.Event] = []
+    for u, edge in hold_off_candidates(state):
+        if debt.get(edge, 0) > 0:
+            strength = state.strength(u)[0]
+            out.append(ev.UnitHeldOff(unit=u, edge=edge, strength=strength))
+            debt[edge] -= strength
+    return out

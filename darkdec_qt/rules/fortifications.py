@@ -32,8 +32,11 @@ def check_build(state: GameState, unit: str) -> list[ev.Event]:
         raise IllegalAction("cannot fortify: it moved or fought this player turn", rule="17.0B", unit=unit, hex=h)
     if state.supply.get(unit) == "isolated":
         raise IllegalAction("cannot fortify: isolated", rule="17.0B", unit=unit, hex=h)
-    if s.side == "Allied" and initial.is_16_december(state) and unit not in state.was_attacked:
-        raise IllegalAction("cannot fortify: not permitted to move on 16 December", rule="18.3D", unit=unit, hex=h)
+    try:  # 18.3D: units not permitted to move (18.3B-C) may not build fortifications
+        initial.check_may_move(state, unit)
+    except IllegalAction:
+        raise IllegalAction("cannot fortify: not permitted to move on 16 December", rule="18.3D",
+                            unit=unit, hex=h) from None
     return [ev.FortificationBuilt(hex=h, unit=unit)]
 
 

@@ -21,6 +21,8 @@ def check_may_move(state: GameState, unit: str) -> None:
     s = state.module.units[unit]
     if s.side != "Allied" or not is_16_december(state):
         return
+    if "26.1" in state.variants:
+        return  # (scenarios) 26.1C: the Allies warned move freely on 16 December
     if s.type in ("armor", "armored_cavalry") and state.current_turn().ampm == "PM":
         return
     if unit in state.entered_turn:
@@ -32,6 +34,8 @@ def check_may_move(state: GameState, unit: str) -> None:
 def max_hexes(state: GameState, unit: str) -> int | None:
     """18.3B: activated Allied infantry move at most one hex per 16 December turn."""
     s = state.module.units[unit]
+    if "26.1" in state.variants:
+        return None  # (scenarios) 26.1C
     if s.side == "Allied" and is_16_december(state) and not s.is_motorized and unit not in state.entered_turn:
         return 1
     return None
@@ -48,7 +52,8 @@ def paradrop_unit(state: GameState) -> str | None:
 def paradrop_due(state: GameState) -> bool:
     u = paradrop_unit(state)
     return (u is not None and u not in state.paradropped and u not in state.eliminated
-            and state.turn_code() == "17DecAM" and state.side == "German")
+            and state.turn_code() == ("16DecAM" if "26.5" in state.variants else "17DecAM")  # (scenarios) 26.5B
+            and state.side == "German")
 
 
 def check_paradrop(state: GameState, unit: str, hex_id: str, dice: DiceCursor) -> list[ev.Event]:

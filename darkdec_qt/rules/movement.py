@@ -155,10 +155,23 @@ def make_context(state: GameState, units: tuple[str, ...], *, strategic: bool | 
         freeze=state.ground_now() == "freeze",
         fresh=fresh if fresh is not None else all(state.mp_spent.get(u, 0) == 0 and u not in state.moved for u in units),
         start=start, in_roads=frozenset(state.last_roads.get(units[0], ())) if len(units) == 1 else EMPTY,
-        disengage=state.has_rule("10.3") and not all(s.is_motorized for s in specs),
+        disengage=_must_disengage(state, start, zoc, enemy_occ),
         closed_rivers=closed_rivers(state, units),
         infiltrator=False, t=tables(mod),
     )
+
+
+def _must_disengage(state: GameState, start: str, zoc: set[str], enemy_occ: set[str]) -> bool:
+    """Optional 10.3: leaving an enemy ZOC costs one extra MP unless the hex has a terrain
+    defense level of at least four, fortifications included and rivers counted when all
+    adjacent enemy units are across river hexsides (10.3B, 13.3.1C)."""
+    if not state.has_rule("10.3") or start not in zoc:
+        return False
+    from darkdec_qt import hexgrid
+    from darkdec_qt.rules.terrain_level import base_level
+
+    adjacent = [n for n in hexgrid.neighbours(start) if n in enemy_occ]
+    return base_level(state, start, adjacent)[0] < 4
 
 
 def step(ctx: MoveContext, a: str, sd: Side, in_roads: frozenset[str]) -> tuple[tuple[int, ...], frozenset[str], int]:
@@ -224,8 +237,8 @@ def step(ctx: MoveContext, a: str, sd: Side, in_roads: frozenset[str]) -> tuple[
                         return (), EMPTY, 7
                     sc = rc
             cost = (hc + sc) * ctx.tick
-        if ctx.disengage and a == ctx.start and a in ctx.zoc and t.defense.get(a, 0) < 4 and a not in s.fortifications:
-            cost += TICKS  # 10.3A
+        if ctx.disengage and a == ctx.start and c != "motorized":
+            cost += TICKS  # 10.3A: armored, armored cavalry and armored infantry are exempt
         costs.append(cost)
     return tuple(costs), (roads if use_road else EMPTY), 0
 

@@ -14,6 +14,12 @@ Checker = Callable[[Any, Any, Any], list[Event]]  # (GameState, Command, DiceCur
 Generator = Callable[[Any, "random.Random | None"], Iterator[Command]]
 CHECKERS: dict[str, Checker] = {}
 GENERATORS: list[Generator] = []
+# (scenarios/variants) command kinds legal before StartGame: the set-up (6.0H, 26.20A)
+PRESTART: set[str] = set()
+# (scenarios/variants) automatic work at the start of every phase, after the engine's own:
+# (GameState, DiceCursor) -> events, applied by the caller as they are returned
+PhaseHook = Callable[[Any, Any], list[Event]]
+PHASE_HOOKS: list[PhaseHook] = []
 
 
 def register_checker(kind: str) -> Callable[[Checker], Checker]:

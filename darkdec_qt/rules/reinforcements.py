@@ -15,7 +15,9 @@ ALLIED_EDGES = frozenset({"N", "S", "W"})
 def arrival_turn(state: GameState, unit: str) -> int | None:
     """The turn ``unit`` is due (10.6A). Variants that shift arrivals adjust
     ``state.pending`` at setup or through this hook."""
-    return state.pending.get(unit)
+    from darkdec_qt.rules import variants  # (scenarios) 26.10, 26.14A, 26.20C
+
+    return variants.arrival_turn(state, unit, state.pending.get(unit))
 
 
 def is_due(state: GameState, unit: str) -> bool:
@@ -24,7 +26,10 @@ def is_due(state: GameState, unit: str) -> bool:
 
 
 def due_units(state: GameState) -> list[str]:
-    return sorted(u for u in state.pending if is_due(state, u) and u not in state.held_off)
+    # rules engine I: the air-dropped unit (19.1, entry "drop") never enters by an edge
+    units = state.module.units
+    return sorted(u for u in state.pending if is_due(state, u) and u not in state.held_off
+                  and "drop" not in units[u].entry)
 
 
 def entry_hexes(state: GameState, unit: str) -> list[str]:
@@ -32,7 +37,10 @@ def entry_hexes(state: GameState, unit: str) -> list[str]:
     if unit in state.entry_hex:
         return [state.entry_hex[unit]]
     codes = set(state.module.units[unit].entry)
-    return sorted(h for h, hx in state.module.hexes.items() if hx.entry and hx.entry in codes)
+    printed = sorted(h for h, hx in state.module.hexes.items() if hx.entry and hx.entry in codes)
+    from darkdec_qt.rules import variants  # (scenarios) 26.15, 26.17
+
+    return variants.entry_hexes(state, unit, printed)
 
 
 def is_blocked(state: GameState, unit: str, h: str) -> bool:
@@ -89,8 +97,17 @@ def check_enter(state: GameState, unit: str, path: tuple[str, ...], strategic: b
     if h0 not in entry_hexes(state, unit):
         raise IllegalAction(f"cannot enter at {h0}: not one of its entry hexes {entry_hexes(state, unit)}",
                             rule="10.6.1A", unit=unit, hex=h0)
+    if is_blocked(state, unit, h0):
+        raise IllegalAction(f"cannot enter at {h0}: blocked by enemy units or a German exit marker",
+                            rule="10.6.3B", unit=unit, hex=h0)
     if h0 not in open_entry_hexes(state, unit):
-        raise IllegalAction(f"cannot enter at {h0}: blocked or full", rule="10.6.3B", unit=unit, hex=h0)
+        raise IllegalAction(f"cannot enter at {h0}: more than three units in the hex", rule="11.0A",
+                            unit=unit, hex=h0)
+    edge = state.module.hexes[h0].edge or ""
+    if spec.side == "Allied" and state.hold_off_owed.get(edge, 0) > 0:  # rules engine I
+        raise IllegalAction(f"cannot enter at {h0}: Allied units must be held off the {edge} edge for German "
+                            f"exits ({state.hold_off_owed[edge]} attack strength still owed)", rule="10.7.2C",
+                            unit=unit, hex=h0)
     if strategic and spec.star:
         raise IllegalAction("is starred: may not enter in strategic movement", rule="10.6.2C", unit=unit)
     probe = state.clone()

@@ -26,7 +26,8 @@ def is_17th_airborne(spec: UnitSpec) -> bool:
 
 
 def is_29th_armoured(spec: UnitSpec) -> bool:
-    return spec.nationality == "British" and spec.type == "armor" and spec.id.split("/")[0] == "29"
+    """10.9.1C: the 29th Armoured Brigade (module id "29Arm"; "29/..." also accepted)."""
+    return spec.nationality == "British" and spec.type == "armor" and re.match(r"29(?!\d)", spec.id) is not None
 
 
 def is_restricted_unit(state: GameState, unit: str) -> bool:

@@ -13,15 +13,22 @@ ARMY_AREAS = ("5PZA", "6PZA", "7A")
 
 
 def initial_state(module: Module, scenario: str, seed: str = "0", optional: Iterable[str] | None = None,
-                  variants: Iterable[str] | None = None) -> GameState:
+                  variants: Iterable[str] | None = None, setup: str = "auto") -> GameState:
     """Units on their setup hexes, German army-area units placed automatically (6.1),
     reinforcements pending with their arrival turn, markers of the scenario. The state is
-    *before* the first phase begins: the session executes ``StartGame`` first."""
+    *before* the first phase begins: the session executes ``StartGame`` first.
+
+    (scenarios) ``variants`` are the chosen 26.x variants (none by default: the scenario
+    lists those *available*); ``setup`` is ``auto`` (the engine places the German army-area
+    units, freesetup.py), ``free`` (6.1 by hand: they wait in ``state.to_place`` for
+    PlaceUnit commands) or ``historical`` (6.2: automatic, historical assault positions:
+    18.1C and, with optional rule 14.6, reserve markers). Later scenarios without a manifest
+    get a reconstructed set-up (scenario_setup.py)."""
     sc = module.scenarios.get(scenario)
     first = module.turn_index[sc.first_turn].number if sc else 1
     st = GameState(module=module, scenario=scenario, seed=seed, turn=first, side="German", phase=Phase.SUPPLY)
     st.optional = frozenset(optional if optional is not None else (sc.optional_rules if sc else ()))
-    st.variants = frozenset(variants if variants is not None else (sc.variants if sc else ()))
+    st.variants = frozenset(variants if variants is not None else ())  # (scenarios) chosen, not available
     entries = {e.unit: e for e in sc.setup} if sc and sc.setup else None
     area_units: list[tuple[str, str]] = []
     for uid in sorted(module.units):
@@ -45,7 +52,15 @@ def initial_state(module: Module, scenario: str, seed: str = "0", optional: Iter
             area_units.append((uid, loc))
         elif arrival and arrival in module.turn_index:
             st.pending[uid] = module.turn_index[arrival].number
-    _place_army_units(st, area_units)
+    # (scenarios) 6.0H set-up: zones to place, variants' set-up effects, then automatic placement
+    from darkdec_qt.rules import freesetup, scenario_setup
+    from darkdec_qt.rules import variants as variant_rules
+
+    st.setup_mode = setup
+    st.to_place.update(dict(area_units))
+    variant_rules.apply_initial(st)
+    if setup != "free":
+        freesetup.place_all(st)
     for k, hs in module.hexsides.items():
         if hs.demolished:
             st.blown.add(k)  # 16.0C
@@ -55,6 +70,14 @@ def initial_state(module: Module, scenario: str, seed: str = "0", optional: Iter
         if h in st.road_control:
             st.road_control[h] = module.units[u].side
     st.replacements = dict(sc.replacements) if sc else {}
+    if setup == "historical":  # (scenarios) 6.2, 18.1C, 14.6A
+        from darkdec_qt.rules.integrity import HISTORICAL_POSITIONS
+
+        st.variants = st.variants | {HISTORICAL_POSITIONS}
+        if "14.6" in st.optional:
+            st.reserve.update(u for u in scenario_setup.HISTORICAL_RESERVES if u in st.pos)
+    if sc is not None and not sc.setup and first > 1:  # (scenarios) later scenarios: reconstructed set-up
+        scenario_setup.derive(st)
     return st
 
 

@@ -14,7 +14,7 @@ HexsideKey = tuple[str, str]
 
 # Fields copied shallowly (immutable values) vs. containers copied one level deep.
 _SCALARS = ("module", "scenario", "seed", "turn", "side", "phase", "dice_count", "optional",
-            "variants", "fuel_shortage", "game_over", "infiltrations")
+            "variants", "fuel_shortage", "fuel_protected", "game_over", "infiltrations", "setup_mode", "vc_choice")
 
 
 @dataclass(eq=False)
@@ -75,6 +75,7 @@ class GameState:
     # fuel 8.7
     fuel_depleted: set[str] = field(default_factory=set)  # divisions (or brigade unit ids)
     fuel_shortage: int = 0  # divisions still to choose this German supply phase
+    fuel_protected: str = ""  # rules engine I: 15.6E division Manteuffel shields from the Allied choice
     paradropped: dict[str, int] = field(default_factory=dict)  # unit -> turn dropped (19)
     infiltrations: int = 0  # 12.4D
     game_over: bool = False
@@ -89,6 +90,14 @@ class GameState:
     exploited: set[str] = field(default_factory=set)  # moved in this turn's Exploitation Phase (14.3A)
     air_used: dict[int, int] = field(default_factory=dict)  # turn -> air missions flown (20.4)
     battles: int = 0  # battles declared this game (battle ids)
+    # --- scenarios, set-up and variants (variants.py, freesetup.py, victory.py) ---
+    setup_mode: str = "auto"  # 6.0H: auto (deterministic), free (6.1 by hand), historical (6.2)
+    to_place: dict[str, str] = field(default_factory=dict)  # free set-up: unit -> zone still to place
+    out_of_play: set[str] = field(default_factory=set)  # removed by a variant (26.4A, 26.6A...)
+    triggers: dict[str, int] = field(default_factory=dict)  # rule/trigger -> game turn it happened
+    vc_choice: str = "historical"  # 26.20A: historical / small_solution / luxembourg
+    exited_at: dict[str, str] = field(default_factory=dict)  # unit -> exit hex (victory, 29.0)
+    exit_points: dict[str, int] = field(default_factory=dict)  # unit -> attack strength counted (10.7)
 
     # --- copies and hashes ---------------------------------------------------
     def clone(self) -> GameState:

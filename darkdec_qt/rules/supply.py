@@ -147,9 +147,10 @@ def _surrender(state: GameState, results: list[tuple[str, str, str, int]], dice:
     """8.6E-J: groups (contiguous stacks) isolated three consecutive times roll; 1 surrenders."""
     units = state.module.units
     iso = {u for u, st, _, c in results if st == "isolated" and c >= 3}
-    hexes: dict[str, list[str]] = {}
-    for u in iso:
-        hexes.setdefault(state.pos[u], []).append(u)
+    hexes: dict[str, list[str]] = {}  # 8.6B: groups are built from every isolated stack
+    for u, st, _, _c in results:
+        if st == "isolated":
+            hexes.setdefault(state.pos[u], []).append(u)
     seen: set[str] = set()
     out: list[ev.Event] = []
     for h in sorted(hexes):
@@ -164,7 +165,8 @@ def _surrender(state: GameState, results: list[tuple[str, str, str, int]], dice:
                 if n in hexes and n not in seen:
                     seen.add(n)
                     stack.append(n)
-        members = sorted(u for x in group for u in state.units_at(x) if units[u].side == state.side)
+        members = sorted(u for x in group for u in state.units_at(x)
+                         if units[u].side == state.side and not units[u].is_leader)  # 15.5C leaders
         if any(u not in iso for u in members):
             continue  # 8.6E: comprised entirely of units isolated three times
         if any(units[u].nationality == "SS" or units[u].type in SURRENDER_EXEMPT_TYPES.get(units[u].side, ())
@@ -189,6 +191,8 @@ def fuel_eligible_divisions(state: GameState, chooser: str) -> list[str]:
     for d, us in sorted(divs.items()):
         if d in state.fuel_depleted or len(us) < 2:  # 8.7.2A
             continue
+        if chooser == "Allied" and d == state.fuel_protected:
+            continue  # 15.6E: Manteuffel's protection
         if all(state.supply.get(u) in ("unsupplied", "isolated") for u in us):
             continue  # 8.7.3A
         out.append(d)

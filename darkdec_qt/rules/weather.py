@@ -23,7 +23,7 @@ def turn_start_events(state: GameState, dice: DiceCursor) -> list[ev.Event]:
         return []
     if state.turn >= end:
         return [ev.WeatherSet(turn=state.turn, weather="overcast")] if state.weather_now() != "overcast" else []
-    if state.weather.get(state.turn - 1) == "clear":
+    if any(w == "clear" for t, w in state.weather.items() if start <= t < state.turn):  # 24.0C once clear
         return [ev.WeatherSet(turn=state.turn, weather="clear")]
     value, roll = dice.roll("weather (24.0)")
     row = next((r for r in state.module.charts.weather if r.roll == value), None)

@@ -1,0 +1,26 @@
+"""14.0 reserves (optional rule "14"), the combat side: shock combat (14.3) and the
+historical reserve status (14.6). Forming reserves (14.1, 14.5D ten markers), reaction
+movement at half MA (14.4) and exploitation movement (14.2) are engine I's
+(engine.py ``enter_reserve``/``leave_reserve``, movement.py)."""
+
+from __future__ import annotations
+
+from darkdec_qt.rules.battle import free_to_attack
+from darkdec_qt.rules.phases import Phase
+from darkdec_qt.rules.state import GameState
+
+HISTORICAL_RESERVES = ("316/212", "987/276", "914/352", "13/5FJ", "130/Lehr", "16/116Pz", "3/2Pz", "164/62",
+                       "Peiper/1SS", "89/12", "12/12SS")  # 14.6A
+
+
+def historical_reserve_units(state: GameState) -> list[str]:
+    """14.6A: the German units placed in reserve with the historical assault positions."""
+    return [u for u in HISTORICAL_RESERVES if u in state.module.units]
+
+
+def shock_candidates(state: GameState) -> list[str]:
+    """14.3A-B: units that moved in this Exploitation Phase, not in strategic movement,
+    that have not yet made a shock combat."""
+    if not state.has_rule("14") or state.phase is not Phase.EXPLOITATION:
+        return []
+    return [u for u in state.on_map(state.side) if free_to_attack(state, u, shock=True) is None]

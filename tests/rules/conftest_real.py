@@ -1,0 +1,45 @@
+"""Shared helpers for the scenario/variant tests that need the real module."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from darkdec_qt.model.load import DEFAULT_MODULE, load_module
+from darkdec_qt.moduleview import Module
+from darkdec_qt.rules.dice import DiceCursor
+from darkdec_qt.rules.phases import Phase
+from darkdec_qt.rules.setup import initial_state
+from darkdec_qt.rules.state import GameState
+
+
+@lru_cache(maxsize=1)
+def real_module() -> Module:
+    return load_module(DEFAULT_MODULE)
+
+
+@lru_cache(maxsize=64)
+def _init(scenario: str, variants: tuple[str, ...], setup: str) -> GameState:
+    return initial_state(real_module(), scenario, "1", optional=(), variants=variants, setup=setup)
+
+
+def init(*variants: str, scenario: str = "campaign", setup: str = "auto") -> GameState:
+    """A fresh initial state (cached, so always cloned)."""
+    return _init(scenario, tuple(sorted(variants)), setup).clone()
+
+
+def turn(code: str) -> int:
+    return real_module().turn_index[code].number
+
+
+def at(st: GameState, code: str, side: str = "German", phase: Phase = Phase.SUPPLY) -> GameState:
+    st = st.clone()
+    st.turn, st.side, st.phase, st.started = turn(code), side, phase, True
+    return st
+
+
+def dice(st: GameState) -> DiceCursor:
+    return DiceCursor(st.seed, st.dice_count)
+
+
+def division(st: GameState, div: str) -> list[str]:
+    return sorted(u for u, s in st.module.units.items() if s.division == div)

@@ -1,0 +1,30 @@
+"""Helpers for the rules-engine-I tests: forcing die values, running phase automation."""
+
+from __future__ import annotations
+
+from darkdec_qt.rules.apply import apply
+from darkdec_qt.rules.dice import DiceCursor, die
+from darkdec_qt.rules.events import Event
+from darkdec_qt.rules.state import GameState
+
+
+def force_dice(st: GameState, *values: int) -> None:
+    """Move the state's dice counter to the first index where the next dice are ``values``."""
+    n = st.dice_count
+    while not all(die(st.seed, n + i) == v for i, v in enumerate(values)):
+        n += 1
+    st.dice_count = n
+
+
+def cursor(st: GameState) -> DiceCursor:
+    return DiceCursor(st.seed, st.dice_count)
+
+
+def run(st: GameState, events: list[Event]) -> list[Event]:
+    for e in events:
+        apply(st, e)
+    return events
+
+
+def kinds(events: list[Event]) -> list[str]:
+    return [e.kind for e in events]

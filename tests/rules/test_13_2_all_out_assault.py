@@ -1,0 +1,60 @@
+"""13.2, 7.1.5.2, 15.6: all out assault."""
+
+import pytest
+
+from darkdec_qt.rules import combat_commands as cc
+from darkdec_qt.rules.errors import IllegalAction
+from tests.rules.combat_builder import CombatBuilder
+from tests.rules.combat_helpers import run, seed_with
+
+
+def _setup(leader="Hodges", turn=30):
+    b = CombatBuilder().allied(leader, "0404", a=0, d=0, type="leader", aopt=1 if leader != "Patton" else 3, dopt=1)
+    b.allied("x", "0505", a=8, d=4).german("g", "0605", d=4).terrain("0605", "woods")
+    b.optional.add("15")
+    b.turn = turn
+    s = b.build()
+    s.side = "Allied"
+    return s
+
+
+def test_13_2B_leader_must_have_attackers_in_range():
+    s = _setup()
+    s.pos["Hodges"] = "1212"
+    with pytest.raises(IllegalAction, match=r"15\.3"):
+        run(s, cc.DeclareBattle(attackers=("x",), defenders=("g",), all_out_assault_leader="Hodges"))
+
+
+def test_13_2_1A_offered_after_an_indecisive_attack_and_13_2_3A_costs_a_step():
+    s = _setup()
+    # 2:1 normal column roll 10 -> row 11 -> A1; woods attacker level clear 1-1=0 -> A1 hits: not indecisive.
+    # roll 9 -> row 10 at 2:1 -> "-": indecisive
+    s.seed = seed_with(4, 5)
+    run(s, cc.DeclareBattle(attackers=("x",), defenders=("g",), all_out_assault_leader="Hodges"))
+    run(s, cc.DefenderDeclares())
+    evs = run(s, cc.ResolveBattle())
+    assert [e.result for e in evs if e.kind == "battle_resolved"] == ["-"]
+    assert s.battle.task[0] == "assault"
+    evs = run(s, cc.AllOutAssault(loss="x"))
+    assert evs[0].kind == "step_lost" and evs[0].unit == "x"
+    res = [e for e in evs if e.kind == "battle_resolved"][0]
+    assert res.battle_kind == "assault" and res.odds == "2:1"  # 13.2.2B same odds
+
+
+def test_13_2_1C_no_assault_after_fire_fight():
+    s = _setup()
+    s.seed = seed_with(3, 5)  # 8 -> row 9 at 2:1 = FF
+    run(s, cc.DeclareBattle(attackers=("x",), defenders=("g",), all_out_assault_leader="Hodges"))
+    run(s, cc.DefenderDeclares())
+    evs = run(s, cc.ResolveBattle())
+    assert [e.result for e in evs if e.kind == "battle_resolved"] == ["FF"]
+    run(s, cc.ChooseLosses(units=("g",)))
+    run(s, cc.ChooseLosses(units=("x",)))
+    assert s.battle is None
+
+
+def test_15_1A_attack_options_are_limited():
+    s = _setup()
+    s.leader_uses["Hodges/attack"] = 1
+    with pytest.raises(IllegalAction, match=r"15\.1A"):
+        run(s, cc.DeclareBattle(attackers=("x",), defenders=("g",), all_out_assault_leader="Hodges"))

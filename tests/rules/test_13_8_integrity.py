@@ -1,0 +1,150 @@
+"""13.8: divisional integrity."""
+
+from darkdec_qt.rules import integrity
+from darkdec_qt.rules.battle import drm
+from darkdec_qt.rules.battle_state import BattleState
+from tests.rules.combat_builder import CombatBuilder
+
+
+def _div(b, side, div, hexes, **kw):
+    for i, h in enumerate(hexes):
+        b.unit(f"{i + 1}/{div}", side, h, division=div, **kw)
+    return b
+
+
+def _drm(s, att, dfn, claimed=None):
+    return drm(s, BattleState(id=1, attacker_side=s.side, attackers=att, defenders=dfn,
+                              integrity=tuple(claimed or ())))
+
+
+def test_13_8_1A_all_components_attacking_minus_one():
+    b = _div(CombatBuilder(), "German", "12VG", ["0505", "0504", "0604"]).allied("a", "0605")
+    s = b.build()
+    att = ("1/12VG", "2/12VG", "3/12VG")
+    assert integrity.attack_divisions(s, att) == ["12VG"]
+    assert _drm(s, att, ("a",), ["12VG"])[0] == -1
+
+
+def test_13_8_1B_missing_component_no_bonus():
+    b = _div(CombatBuilder(), "German", "12VG", ["0505", "0504", "0101"]).allied("a", "0605")
+    s = b.build()
+    assert integrity.attack_divisions(s, ("1/12VG", "2/12VG")) == []
+
+
+def test_13_8A_bonus_is_optional():
+    b = _div(CombatBuilder(), "German", "12VG", ["0505", "0504", "0604"]).allied("a", "0605")
+    s = b.build()
+    assert _drm(s, ("1/12VG", "2/12VG", "3/12VG"), ("a",), [])[0] == 0
+
+
+def test_13_8_2_defense_all_units_adjacent_plus_one():
+    b = _div(CombatBuilder(), "Allied", "28", ["0605", "0606", "0706"]).german("g", "0505")
+    s = b.build()
+    assert integrity.defense_divisions(s, ("g",), ("1/28",)) == ["28"]
+    assert _drm(s, ("g",), ("1/28",))[0] == 1
+
+
+def test_13_8_2_spread_division_no_bonus():
+    b = _div(CombatBuilder(), "Allied", "28", ["0605", "0606", "0909"]).german("g", "0505")
+    assert integrity.defense_divisions(b.build(), ("g",), ("1/28",)) == []
+
+
+def test_13_8_3_unsupplied_units_count():
+    b = _div(CombatBuilder(), "German", "12VG", ["0505", "0504", "0604"]).allied("a", "0605")
+    b.supply["3/12VG"] = "unsupplied"
+    assert integrity.attack_divisions(b.build(), ("1/12VG", "2/12VG", "3/12VG")) == ["12VG"]
+
+
+def test_13_8_5A_fuhrer_begleit_alone_has_integrity():
+    b = _div(CombatBuilder(), "German", "FBB", ["0505"]).allied("a", "0605")
+    assert integrity.attack_divisions(b.build(), ("1/FBB",)) == ["FBB"]
+
+
+def test_13_8_5B_two_unit_divisions():
+    b = _div(CombatBuilder(), "German", "3PzG", ["0505", "0504"]).allied("a", "0605")
+    assert integrity.attack_divisions(b.build(), ("1/3PzG", "2/3PzG")) == ["3PzG"]
+
+
+def test_13_8_5C_airborne_three_of_four():
+    b = _div(CombatBuilder(), "Allied", "101", ["0605", "0606", "0706", "1111"]).german("g", "0505")
+    s = b.build()
+    assert integrity.required(s, "101") == 3
+    assert integrity.defense_divisions(s, ("g",), ("1/101",)) == ["101"]
+
+
+def test_13_8_6_double_integrity_nullifies():
+    b = _div(CombatBuilder(), "German", "12VG", ["0505", "0504", "0405"])
+    b = _div(b, "Allied", "28", ["0605", "0606", "0706"])
+    s = b.build()
+    d, parts = _drm(s, ("1/12VG", "2/12VG", "3/12VG"), ("1/28",), ["12VG"])
+    assert d == 0 and any("13.8.6" in why for _, why in parts)
+
+
+def test_13_8_7_no_bonus_with_british_and_us_together():
+    b = CombatBuilder().german("g", "0505")
+    b.unit("1/53", "Allied", "0605", division="53", nationality="British")
+    b.unit("2/53", "Allied", "0605", division="53", nationality="British")
+    b.unit("3/53", "Allied", "0605", division="53", nationality="British")
+    b.unit("us", "Allied", "0605", nationality="US")
+    s = b.build()
+    assert integrity.defense_divisions(s, ("g",), ("1/53", "2/53", "3/53", "us")) == []
+
+
+def test_13_8_4A_one_bonus_per_attack():
+    b = _div(CombatBuilder(), "German", "12VG", ["0505", "0504", "0604"])
+    b = _div(b, "German", "FBB", ["0505"]).allied("a", "0605")
+    s = b.build()
+    d, _ = _drm(s, ("1/12VG", "2/12VG", "3/12VG", "1/FBB"), ("a",), ["12VG", "FBB"])
+    assert d == -1
+
+
+def test_13_8_4_1_german_extra_bonus_within_manteuffels_range():
+    b = _div(CombatBuilder(), "German", "12VG", ["0505", "0504", "0604"])
+    b = _div(b, "German", "FBB", ["0505"]).allied("a", "0605")
+    b.unit("Manteuffel", "German", "0404", type="leader", aopt=3, dopt=1)
+    b.optional.add("15")
+    b.turn = 5
+    s = b.build()
+    d, _ = _drm(s, ("1/12VG", "2/12VG", "3/12VG", "1/FBB"), ("a",), ["12VG", "FBB"])
+    assert d == -2
+
+
+def test_13_8_4_2_allied_extra_bonus_in_clear_weather_with_patton():
+    b = _div(CombatBuilder(), "Allied", "4Arm", ["0505", "0504", "0604"])
+    b = _div(b, "Allied", "26", ["0505", "0504", "0604"]).german("g", "0605")
+    b.unit("Patton", "Allied", "0404", type="leader", aopt=3, dopt=1)
+    b.optional.add("15")
+    s = b.build()
+    s.side = "Allied"
+    att = ("1/4Arm", "2/4Arm", "3/4Arm", "1/26", "2/26", "3/26")
+    assert _drm(s, att, ("g",), ["4Arm", "26"])[0] == -2
+
+
+def test_18_1C_no_integrity_on_16_december_from_historical_positions():
+    b = _div(CombatBuilder(), "German", "12VG", ["0505", "0504", "0604"]).allied("a", "0605")
+    b.turn = 1
+    b.variants.add(integrity.HISTORICAL_POSITIONS)
+    s = b.build()
+    assert integrity.attack_divisions(s, ("1/12VG", "2/12VG", "3/12VG")) == []
+
+
+def test_18_2A_surprise_minus_one_not_added_to_integrity():
+    b = _div(CombatBuilder(), "German", "12VG", ["0505", "0504", "0604"]).allied("a", "0605")
+    b.turn = 1
+    s = b.build()
+    assert _drm(s, ("1/12VG", "2/12VG", "3/12VG"), ("a",), ["12VG"])[0] == -1
+    assert _drm(s, ("1/12VG",), ("a",), [])[0] == -1
+
+
+def test_13_8B_99th_has_integrity_in_its_initial_setup():
+    b = CombatBuilder().german("g", "0505")
+    for i, h in enumerate(["0605", "0909", "1111"]):
+        b.unit(f"99/{i}", "Allied", h, division="99")
+    s = b.build()
+    from dataclasses import replace
+
+    units = dict(s.module.units)
+    for u in ("99/0", "99/1", "99/2"):
+        units[u] = replace(units[u], setup=s.pos[u])
+    object.__setattr__(s.module, "units", units)
+    assert integrity.defense_divisions(s, ("g",), ("99/0",)) == ["99"]
