@@ -23,6 +23,11 @@ def main(argv: list[str] | None = None) -> int:
     except cli_module.ERRORS as exc:
         print(f"darkdec: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # output piped into head & co.
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover
