@@ -57,6 +57,10 @@ def check_blow(state: GameState, cmd: cm.BlowBridge, dice: DiceCursor) -> list[e
             raise IllegalAction(f"in {h} is not within one hex of an unoccupied bridge hex", rule="16.1A", unit=u, hex=h)
         if not any(min(hexgrid.distance(e, a), hexgrid.distance(e, b)) <= 2 for e in enemy_hexes):
             raise IllegalAction("no enemy unit within two hexes of the bridge", rule="16.1A", unit=u, hex=h)
+    if adjacent and state.has_rule("7.1.7A") and not any(  # (scenarios) optional 7.1.7A: proximity always
+            min(hexgrid.distance(e, a), hexgrid.distance(e, b)) <= 2 for e in enemy_hexes):
+        raise IllegalAction("no enemy unit within three hexes of the bridge (optional rule)", rule="7.1.7A",
+                            unit=u, hex=h)
     value, roll = dice.roll(f"demolition of bridge {a}-{b} by {u} (16.1D)")
     drm = -1 if adjacent or (s.side == "Allied" and s.type == "engineer") else 0
     out: list[ev.Event] = [roll, ev.BridgeAttempted(a=a, b=b, unit=u)]

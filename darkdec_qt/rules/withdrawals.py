@@ -38,7 +38,8 @@ def withdrawal_rule(state: GameState, unit: str) -> str | None:
     s = state.module.units[unit]
     if is_10th_armored(s) and _on_or_after(state, "26DecPM"):
         return "10.8B"
-    if state.has_rule("10.8C") and is_150th_brigade(s) and _on_or_after(state, "27DecAM"):
+    # (scenarios) the optional-rule toggle is "10.8" (options.py); "10.8C" kept for old states
+    if (state.has_rule("10.8") or state.has_rule("10.8C")) and is_150th_brigade(s) and _on_or_after(state, "27DecAM"):
         return "10.8C"
     if s.is_leader and "dietrich" in unit.lower() and _on_or_after(state, "21JanAM"):
         return "10.8D"

@@ -374,3 +374,14 @@ def test_every_variant_plays_two_turns(v):
     scenario = "herbstnebel" if v in HERBSTNEBEL or v in _NEEDS else "campaign"
     g = selfplay(real_module(), scenario, 3, turns=2, variants=chosen, optional=())
     assert g.state.turn >= 2 and set(chosen) <= g.state.variants
+
+
+def test_variant_games_replay_from_their_file(tmp_path):
+    from darkdec_qt import gamestore
+
+    g = selfplay(real_module(), "herbstnebel", 5, turns=1, variants=("26.5", "26.16", "26.18", "26.4"), optional=())
+    path = tmp_path / "v.ddg"
+    gamestore.save(g, path)
+    assert gamestore.verify(path).ok
+    opened = gamestore.open_game(path).game
+    assert opened.state.state_hash() == g.state.state_hash() and "26.18" in opened.variants

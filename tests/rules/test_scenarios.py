@@ -170,3 +170,62 @@ def test_25_fog_of_war_hides_enemy_stacks_below_the_top_unit():
     assert var.visible_units(st, "German")[h] == (sorted(["Peiper/1SS", "1/1SS", "2/1SS"]), 0)
     st.defended.add("1/1SS")  # 25.0A: attacked: the stack may be examined
     assert var.visible_units(st, "Allied")[h][1] == 0
+
+
+# --- command line ------------------------------------------------------------------------------------
+
+
+def test_cli_selfplay_with_variants_and_status_print_the_verdict(tmp_path, capsys):
+    from darkdec_qt.cli import main
+
+    out = tmp_path / "g.ddg"
+    assert main(["selfplay", "--scenario", "herbstnebel", "--turns", "1", "--seed", "4", "--variant", "26.1",
+                 "--optional", "25", "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "variants 26.1" in text and "If the game ended now" in text
+    assert main(["status", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "Herbstnebel" in text and "variants: 26.1" in text and "needs" in text
+    assert main(["selfplay", "--scenario", "herbstnebel", "--turns", "1", "--variant", "26.16"]) == 2
+
+
+def test_cli_status_hides_the_26_20_choice_from_the_allies(tmp_path, capsys):
+    from darkdec_qt.cli import main
+
+    g = selfplay(real_module(), "campaign", 2, turns=1, vc_choice="luxembourg", optional=())
+    path = tmp_path / "c.ddg"
+    gamestore.save(g, path)
+    assert gamestore.verify(path).ok
+    assert main(["status", str(path), "--side", "Allied"]) == 0
+    assert "victory conditions (26.20A): secret" in capsys.readouterr().out
+    assert main(["status", str(path), "--side", "German"]) == 0
+    assert "victory conditions (26.20A): luxembourg" in capsys.readouterr().out
+
+
+def test_7_1_7A_bridge_blowing_in_proximity_only_reaches_the_engine():
+    from darkdec_qt.rules import bridges
+    from darkdec_qt.rules import commands as cm
+    from darkdec_qt.rules.errors import IllegalAction
+
+    st = at(init(), "20DecAM", side="Allied", phase=Phase.CONSTRUCTION)
+    german = [h for u, h in st.pos.items() if st.spec(u).side == "German"]
+    from darkdec_qt import hexgrid
+
+    hs = next(hs for hs in st.module.hexsides.values() if hs.bridge and not hs.demolished
+              and min(hexgrid.distance(g, hs.a) for g in german) > 4)
+    st.pos["14Cav"] = hs.a
+    cmd = cm.BlowBridge(unit="14Cav", a=hs.a, b=hs.b)
+    assert bridges.check_blow(st, cmd, dice(st))  # 16.1B: adjacent units always eligible
+    st.optional = frozenset({"7.1.7A"})
+    with pytest.raises(IllegalAction) as exc:
+        bridges.check_blow(st, cmd, dice(st))
+    assert exc.value.rule == "7.1.7A"
+
+
+def test_10_8_toggle_enables_the_150th_withdrawal():
+    from darkdec_qt.rules.withdrawals import withdrawal_rule
+
+    st = at(init(), "27DecAM", phase=Phase.MOVEMENT)
+    assert withdrawal_rule(st, "150Pz") is None
+    st.optional = frozenset({"10.8"})
+    assert withdrawal_rule(st, "150Pz") == "10.8C"
