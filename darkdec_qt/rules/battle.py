@@ -186,6 +186,8 @@ def free_to_attack(state: GameState, unit: str, shock: bool = False) -> str | No
         return "is isolated and may not attack (8.5D)"
     if unit in state.reserve:
         return "is in reserve and may not attack (14.1E)"
+    if unit in state.bridges_started.values():
+        return "is building a bridge this player turn and may not take part in combat (16.2.3A)"
     if state.has_rule("15.9") and state.turn <= 2 and (spec.nationality == "SS" or unit.startswith("150")):
         return "may not attack on 16 December: Dietrich's tactical incompetency (15.9A)"
     if shock:
@@ -277,12 +279,37 @@ def obligatory_attacks(state: GameState) -> list[tuple[str, str]]:
     return out
 
 
+FIRST_TURN_ATTACKS = 5  # 18.2B
+
+
+def attacks_owed_on_16_december(state: GameState) -> int:
+    """18.2B: Germany must make a minimum of five attacks on the AM 16 December turn.
+
+    The first German Combat Phase of a game starting that turn is the first combat of
+    the game, so ``state.battles`` counts the attacks made so far. The obligation ends
+    when no further attack can be declared (no free German unit adjacent to an Allied
+    unit that has not defended): the rule cannot demand the impossible."""
+    if state.side != "German" or state.phase is not Phase.COMBAT or state.current_turn().code != "16DecAM":
+        return 0
+    owed = FIRST_TURN_ATTACKS - state.battles
+    if owed <= 0:
+        return 0
+    for e in state.on_map("Allied"):
+        if e not in state.defended and could_still_be_attacked(state, e, ()):
+            return owed
+    return 0
+
+
 def end_phase_problem(state: GameState) -> IllegalAction | None:
     """Engine hook for EndPhase in the Combat Phase."""
     if state.battle is not None:
         return IllegalAction("cannot end the phase: a battle is being resolved", rule="7.1.5.1F")
     if state.phase is not Phase.COMBAT:
         return None
+    owed = attacks_owed_on_16_december(state)
+    if owed:
+        return IllegalAction(f"cannot end the Combat Phase: Germany must make at least {FIRST_TURN_ATTACKS} attacks "
+                             f"on the AM 16 December turn and has made {FIRST_TURN_ATTACKS - owed}", rule="18.2B")
     ob = obligatory_attacks(state)
     if ob:
         text = "; ".join(f"{e} (adjacent to {u})" for u, e in ob[:6])

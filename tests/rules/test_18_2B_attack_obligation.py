@@ -1,0 +1,57 @@
+"""18.2B: Germany must make a minimum of five attacks on the AM 16 December turn;
+16.2.3A: units building bridges may not take part in combat that player turn."""
+
+import pytest
+
+from darkdec_qt.rules import combat_commands as cc
+from darkdec_qt.rules.battle import end_phase_problem
+from darkdec_qt.rules.errors import IllegalAction
+from tests.rules.combat_builder import CombatBuilder
+from tests.rules.combat_helpers import run
+
+
+def _front(n_pairs: int, turn: int = 1):
+    """German units in column 05 facing Allied units in column 06, rows 02.."""
+    b = CombatBuilder()
+    b.turn = turn
+    for i in range(n_pairs):
+        row = 2 + 2 * i
+        b.german(f"g{i}", f"05{row:02d}").allied(f"a{i}", f"06{row:02d}")
+    return b.build()
+
+
+def test_18_2B_combat_phase_cannot_end_before_five_attacks_on_16_december():
+    # given six possible attacks on AM 16 December and four made
+    s = _front(6)
+    s.battles = 4
+    # then the German Combat Phase may not end yet
+    problem = end_phase_problem(s)
+    assert problem is not None and problem.rule == "18.2B"
+    assert "made 4" in str(problem)
+
+
+def test_18_2B_five_attacks_fulfil_the_obligation():
+    s = _front(6)
+    s.battles = 5
+    assert end_phase_problem(s) is None
+
+
+def test_18_2B_only_on_the_AM_16_December_turn():
+    s = _front(6, turn=2)  # PM 16 December
+    assert end_phase_problem(s) is None
+
+
+def test_18_2B_no_obligation_when_no_further_attack_is_possible():
+    # given only three German units adjacent to Allied units, all three attacks made
+    s = _front(3)
+    s.battles = 3
+    s.defended |= {"a0", "a1", "a2"}
+    s.attacked |= {"g0", "g1", "g2"}
+    assert end_phase_problem(s) is None
+
+
+def test_16_2_3A_bridge_builder_may_not_attack():
+    s = _front(1, turn=9)
+    s.bridges_started[("0502", "0602")] = "g0"
+    with pytest.raises(IllegalAction, match=r"16\.2\.3A"):
+        run(s, cc.DeclareBattle(attackers=("g0",), defenders=("a0",)))
