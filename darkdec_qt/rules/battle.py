@@ -186,6 +186,11 @@ def free_to_attack(state: GameState, unit: str, shock: bool = False) -> str | No
         return "is isolated and may not attack (8.5D)"
     if unit in state.reserve:
         return "is in reserve and may not attack (14.1E)"
+    if spec.side == "Allied" and "26.13" in state.variants:
+        from darkdec_qt.rules.variants import montgomery_withdrawal  # (variants imports the engine)
+
+        if montgomery_withdrawal(state):
+            return "may not attack: the Allies are conducting Montgomery's withdrawal this turn (26.13D)"
     if unit in state.bridges_started.values():
         return "is building a bridge this player turn and may not take part in combat (16.2.3A)"
     if state.has_rule("15.9") and state.turn <= 2 and (spec.nationality == "SS" or unit.startswith("150")):

@@ -55,3 +55,17 @@ def test_16_2_3A_bridge_builder_may_not_attack():
     s.bridges_started[("0502", "0602")] = "g0"
     with pytest.raises(IllegalAction, match=r"16\.2\.3A"):
         run(s, cc.DeclareBattle(attackers=("g0",), defenders=("a0",)))
+
+
+def test_26_13D_no_allied_attacks_during_montgomerys_withdrawal():
+    b = CombatBuilder()
+    b.turn = 20
+    b.side = "Allied"
+    b.variants.add("26.13")
+    b.allied("a", "0505").german("g", "0605")
+    s = b.build()
+    run(s, cc.DeclareBattle(attackers=("a",), defenders=("g",)))  # allowed on an ordinary turn
+    s = b.build()
+    s.triggers["26.13@20"] = "declared"
+    with pytest.raises(IllegalAction, match=r"26\.13D"):
+        run(s, cc.DeclareBattle(attackers=("a",), defenders=("g",)))
