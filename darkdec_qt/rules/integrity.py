@@ -44,8 +44,9 @@ def blocked(state: GameState, attackers: tuple[str, ...], defenders: tuple[str, 
 def attack_divisions(state: GameState, attackers: tuple[str, ...], defenders: tuple[str, ...] = (),
                      shock: bool = False) -> list[str]:
     """13.8.1: divisions with all their components attacking (13.8.3: unsupplied and
-    isolated units count). 14.3: in a shock combat, other units of the division in
-    reserve within three hexes of the defenders count too."""
+    isolated units count). 14.3 (last clause): with reserves in use, units of the division
+    in reserve within three hexes of the defenders count as present, in a standard attack
+    as the clause says, and in a shock combat (docs/rules-interpretations.md)."""
     if not attackers:
         return []
     side = state.side_of(attackers[0])
@@ -57,7 +58,7 @@ def attack_divisions(state: GameState, attackers: tuple[str, ...], defenders: tu
     for d in divs:
         members = set(division_units(state, d))
         present = members & set(attackers)
-        if shock:
+        if shock or state.has_rule("14"):
             present |= {u for u in members if u in state.reserve and u in state.pos
                         and any(hexgrid.distance(state.pos[u], h) <= 3 for h in dhexes)}
         if len(present) >= required(state, d):

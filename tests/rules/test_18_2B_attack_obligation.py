@@ -69,3 +69,25 @@ def test_26_13D_no_allied_attacks_during_montgomerys_withdrawal():
     s.triggers["26.13@20"] = "declared"
     with pytest.raises(IllegalAction, match=r"26\.13D"):
         run(s, cc.DeclareBattle(attackers=("a",), defenders=("g",)))
+
+
+def test_14_3_reserve_units_within_three_hexes_count_for_integrity_in_a_standard_attack():
+    from darkdec_qt.rules.integrity import attack_divisions
+
+    b = CombatBuilder()
+    b.optional.add("14")
+    b.german("1/D", "0505", division="D").german("2/D", "0405", division="D").german("3/D", "0305", division="D")
+    b.allied("a", "0605")
+    s = b.build()
+    # given 3/D is neither attacking nor in reserve: no integrity (13.8.1A)
+    assert attack_divisions(s, ("1/D", "2/D"), ("a",)) == []
+    # when 3/D is in reserve within three hexes of the defender, it counts (14.3)
+    s.reserve.add("3/D")
+    assert attack_divisions(s, ("1/D", "2/D"), ("a",)) == ["D"]
+    # but not when the reserve rule is not in use
+    s2 = CombatBuilder()
+    s2.german("1/D", "0505", division="D").german("2/D", "0405", division="D").german("3/D", "0305", division="D")
+    s2.allied("a", "0605")
+    st = s2.build()
+    st.reserve.add("3/D")
+    assert attack_divisions(st, ("1/D", "2/D"), ("a",)) == []
