@@ -1,0 +1,91 @@
+"""``darkdec play``: start the client on a new game or a game file; ``--screenshot``
+renders the main window headless to a PNG and exits."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtWidgets import QApplication
+
+from darkdec_qt.game.session import Game
+from darkdec_qt.model.load import DEFAULT_MODULE, load_module
+from darkdec_qt.moduleview import Module
+from darkdec_qt.rules.options import check_choices
+from darkdec_qt.rules.setup import initial_state
+from darkdec_qt.ui.client import Client
+from darkdec_qt.ui.controller import GameController
+
+
+def new_game(module: Module, scenario: str, seed: str | None = None, optional: tuple[str, ...] | None = None,
+             variants: tuple[str, ...] | None = None) -> Game:
+    """A new game; raises IllegalAction for an illegal choice of rules (options.check_choices).
+    ``None`` for optional/variants means the scenario's defaults (setup.initial_state)."""
+    if scenario not in module.scenarios:
+        raise KeyError(f"unknown scenario {scenario!r}")
+    if optional is not None or variants is not None:
+        check_choices(set(optional or ()), set(variants or ()))
+    seed = seed or secrets.token_hex(8)
+    init = initial_state(module, scenario, seed, optional, variants)
+    return Game(module, scenario, seed, initial=init)
+
+
+def build_client(args: argparse.Namespace, settings: QSettings | None = None,
+                 autosave_dir: str | Path | None = None, hotseat: bool = True) -> Client:
+    """The main window for ``args`` (game file, or scenario/optional/variant/seed)."""
+    from darkdec_qt import gamestore
+
+    if getattr(args, "game", None):
+        opened = gamestore.open_game(args.game)
+        controller = GameController(opened.game, opened.module_path, args.game)
+    else:
+        module_path = getattr(args, "module", None) or str(DEFAULT_MODULE)
+        module = load_module(module_path)
+        game = new_game(module, args.scenario, getattr(args, "seed", None),
+                        tuple(getattr(args, "optional", None) or ()) or None,
+                        tuple(getattr(args, "variant", None) or ()) or None)
+        controller = GameController(game, module_path)
+    return Client(controller, settings=settings, autosave_dir=autosave_dir, hotseat=hotseat)
+
+
+def _app() -> QApplication:
+    app = QApplication.instance()
+    if app is None:
+        if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+            os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        app = QApplication(sys.argv[:1])
+        app.setApplicationName("Dark December")
+        app.setOrganizationName("darkdec")
+    assert isinstance(app, QApplication)
+    return app
+
+
+def run_client(args: argparse.Namespace) -> int:
+    shot = getattr(args, "screenshot", None)
+    if shot:
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    app = _app()
+    from darkdec_qt.model.gamefile import GameFileError
+    from darkdec_qt.rules.errors import IllegalAction
+
+    try:
+        win = build_client(args)
+    except (GameFileError, IllegalAction, KeyError, OSError) as exc:
+        print(f"darkdec: error: {exc}", file=sys.stderr)
+        return 2
+    win.show()
+    if shot:
+        win.resize(1600, 1000)
+        app.processEvents()
+        win.view.fit_all()
+        app.processEvents()
+        ok = win.grab().save(shot, "PNG")
+        win.controller.dirty = False
+        win.close()
+        return 0 if ok else 1
+    QTimer.singleShot(0, win.view.fit_all)
+    return app.exec()

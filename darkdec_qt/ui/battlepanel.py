@@ -1,0 +1,204 @@
+"""The battle dock: choose attackers and defenders on the map (Battle mode), see the
+engine's totals with every modifier explained, odds, CRT and dice columns, DRMs;
+declare, roll, and make the pending choices (results, retreats, losses, advances)
+among the legal commands the engine lists (battle_queries)."""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from darkdec_qt.rules import battle_queries as bq
+from darkdec_qt.rules import combat_commands as cc
+from darkdec_qt.rules.commands import Command
+from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules.narrate import OPTION_WORDS, TASK_WORDS
+from darkdec_qt.ui.controller import GameController
+from darkdec_qt.ui.mapinput import ATTACKER, DEFENDER, MapInput
+
+CMD = Qt.ItemDataRole.UserRole
+
+
+def command_words(c: Command) -> str:
+    """A pending choice in words."""
+    if isinstance(c, cc.ResolveBattle):
+        return "Roll the dice"
+    if isinstance(c, cc.DefenderDeclares):
+        return "Declare: no voluntary reductions, integrity claimed"
+    if isinstance(c, cc.ChooseDefenderResult | cc.ChooseAttackerResult):
+        return f"{c.hex}: {OPTION_WORDS.get(c.option, c.option)}" + (f" — losses {', '.join(c.losses)}" if c.losses else "")
+    if isinstance(c, cc.ChooseRetreat):
+        return f"Retreat {'-'.join(c.path)}" + (f" — losses {', '.join(c.losses)}" if c.losses else "")
+    if isinstance(c, cc.ChooseLosses):
+        return f"Losses: {', '.join(c.units)}"
+    if isinstance(c, cc.ChooseAdvance):
+        return f"Advance {c.unit} {'-'.join(c.path)}"
+    if isinstance(c, cc.DeclineAdvance):
+        return "Do not advance"
+    if isinstance(c, cc.Counterattack):
+        return f"Counterattack {', '.join(c.hexes)}"
+    if isinstance(c, cc.AllOutAssault):
+        return f"All out assault ({c.loss} takes the step)"
+    if isinstance(c, cc.DeclineAssault):
+        return "No all out assault"
+    return c.kind.replace("_", " ")
+
+
+class BattlePanel(QWidget):
+    def __init__(self, controller: GameController, map_input: MapInput, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.input = map_input
+        self.attackers: list[str] = []
+        self.defenders: list[str] = []
+        self.mode_button = QPushButton("Battle mode (B)")
+        self.mode_button.setCheckable(True)
+        self.mode_button.toggled.connect(self.set_mode)
+        self.clear_button = QPushButton("Clear")
+        self.clear_button.clicked.connect(self.clear)
+        self.integrity = QCheckBox("Claim divisional integrity (13.8A)")
+        self.integrity.setChecked(True)
+        self.integrity.toggled.connect(self.refresh)
+        self.armor = QCheckBox("Use armor superiority (13.9.1A)")
+        self.armor.setChecked(True)
+        self.armor.toggled.connect(self.refresh)
+        self.plan_label = QLabel()
+        self.plan_label.setWordWrap(True)
+        self.plan_label.setTextFormat(Qt.TextFormat.RichText)
+        self.plan_label.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.declare_button = QPushButton("Declare battle")
+        self.declare_button.clicked.connect(self.declare)
+        self.task_label = QLabel()
+        self.task_label.setWordWrap(True)
+        self.options = QListWidget()
+        self.options.currentItemChanged.connect(self._preview)
+        self.options.itemDoubleClicked.connect(lambda _i: self.choose())
+        self.choose_button = QPushButton("Do it")
+        self.choose_button.clicked.connect(self.choose)
+        top = QHBoxLayout()
+        top.addWidget(self.mode_button)
+        top.addWidget(self.clear_button)
+        lay = QVBoxLayout(self)
+        lay.addLayout(top)
+        lay.addWidget(self.integrity)
+        lay.addWidget(self.armor)
+        lay.addWidget(self.plan_label, 1)
+        lay.addWidget(self.declare_button)
+        lay.addWidget(self.task_label)
+        lay.addWidget(self.options, 1)
+        lay.addWidget(self.choose_button)
+        map_input.battleHexClicked.connect(self.hex_clicked)
+        controller.changed.connect(self.refresh)
+        controller.gameReplaced.connect(self.clear)
+        self.refresh()
+
+    # --- choosing on the map -------------------------------------------------------------
+    def set_mode(self, on: bool) -> None:
+        self.input.cancel()
+        self.input.battle_mode = on
+        if self.mode_button.isChecked() != on:
+            self.mode_button.setChecked(on)
+        self.controller.message.emit("Battle mode: click your units' hexes, then the enemy hexes to attack" if on
+                                     else "Battle mode off", False)
+        self._outline()
+
+    def hex_clicked(self, h: str) -> None:
+        s = self.controller.state
+        units = s.units_at(h)
+        mine = [u for u in units if s.side_of(u) == s.side]
+        theirs = [u for u in units if s.side_of(u) != s.side]
+        for group, pool in ((self.attackers, mine), (self.defenders, theirs)):
+            if pool:
+                if all(u in group for u in pool):
+                    for u in pool:
+                        group.remove(u)
+                else:
+                    group.extend(u for u in pool if u not in group)
+        self.refresh()
+
+    def clear(self) -> None:
+        self.attackers, self.defenders = [], []
+        self.refresh()
+
+    def _outline(self) -> None:
+        s = self.controller.state
+        out = {s.pos[u]: ATTACKER for u in self.attackers if u in s.pos}
+        out.update({s.pos[u]: DEFENDER for u in self.defenders if u in s.pos})
+        self.input.set_outlines(out if self.input.battle_mode or s.battle is not None else {})
+
+    # --- showing -----------------------------------------------------------------------
+    def refresh(self) -> None:
+        s = self.controller.state
+        self.attackers = [u for u in self.attackers if u in s.pos]
+        self.defenders = [u for u in self.defenders if u in s.pos]
+        self._outline()
+        b = s.battle
+        if b is not None:
+            self.attackers, self.defenders = list(b.attackers), list(b.defenders)
+        self.plan_label.setText(self.plan_html())
+        self.declare_button.setEnabled(b is None and bool(self.attackers and self.defenders))
+        self.options.clear()
+        p = bq.pending(s)
+        if p is None:
+            self.task_label.setText("")
+        else:
+            what = TASK_WORDS.get(p.what, p.what).format(hex=p.hex, n=p.n)
+            self.task_label.setText(f"<b>{p.side or 'Attacking'} player</b> chooses {escape(what)}")
+            for c in p.options:
+                it = QListWidgetItem(command_words(c))
+                it.setData(CMD, c)
+                self.options.addItem(it)
+            if self.options.count():
+                self.options.setCurrentRow(0)
+        self.choose_button.setEnabled(self.options.count() > 0)
+
+    def plan_html(self) -> str:
+        s = self.controller.state
+        if not self.attackers or not self.defenders:
+            return "<i>Battle mode: click hexes with your units, then enemy hexes.</i>"
+        try:
+            integ = None if self.integrity.isChecked() else ()
+            p = bq.proposed_battle(s, tuple(self.attackers), tuple(self.defenders), integrity=integ,
+                                   use_armor=self.armor.isChecked())
+        except (IllegalAction, KeyError, ValueError) as exc:
+            return f"<span style='color:#a01010'>{escape(str(exc))}</span>"
+        rows = [f"<b>Attack</b> {p.attack}"]
+        rows += [f"&nbsp;&nbsp;{escape(u)}: {v} — {escape(w)}" for u, v, w in p.attack_parts]
+        rows.append(f"<b>Defense</b> {p.defense}")
+        rows += [f"&nbsp;&nbsp;{escape(u)}: {v} — {escape(w)}" for u, v, w in p.defense_parts]
+        for h, (lv, why) in p.levels.items():
+            rows.append(f"<b>{h}</b> level {lv}: " + "; ".join(f"{d:+d} {escape(r)}" for d, r in why))
+        rows.append(f"<b>Odds {escape(p.odds)}</b>, CRT column <b>{escape(p.column)}</b>"
+                    + (f" ({escape(p.column_reason)})" if p.column_reason else ""))
+        rows.append(f"<b>DRM {p.drm:+d}</b>" + "".join(f"<br>&nbsp;&nbsp;{d:+d} {escape(r)}" for d, r in p.drm_parts))
+        return "<br>".join(rows)
+
+    def _preview(self, item: QListWidgetItem | None, _prev: QListWidgetItem | None = None) -> None:
+        c = item.data(CMD) if item is not None else None
+        path = getattr(c, "path", None)
+        self.input.scene.set_path(path if path else None)
+
+    # --- acting -------------------------------------------------------------------------
+    def declare(self) -> bool:
+        s = self.controller.state
+        integ = tuple(sorted({d for u in self.attackers if (d := s.spec(u).division)})) if self.integrity.isChecked() else ()
+        return self.controller.execute(cc.DeclareBattle(attackers=tuple(self.attackers), defenders=tuple(self.defenders),
+                                                        integrity_choices=integ,
+                                                        use_armor_superiority=self.armor.isChecked()))
+
+    def choose(self, row: int | None = None) -> bool:
+        item = self.options.item(row) if row is not None else self.options.currentItem()
+        if item is None:
+            return False
+        return self.controller.execute(item.data(CMD))

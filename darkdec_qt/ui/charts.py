@@ -1,0 +1,93 @@
+"""Charts read from the module: the CRT (with the last result highlighted), the TEC,
+the turn record track (weather, reinforcements), the fuel depletion table."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QTableWidget, QTableWidgetItem, QTabWidget, QWidget
+
+from darkdec_qt.moduleview import Module
+from darkdec_qt.ui.controller import GameController
+
+HIT = QColor("#f6d75a")
+
+
+def _table(headers: list[str], rows: list[list[str]]) -> QTableWidget:
+    t = QTableWidget(len(rows), len(headers))
+    t.setHorizontalHeaderLabels(headers)
+    t.setAlternatingRowColors(True)
+    t.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+    for r, row in enumerate(rows):
+        for c, v in enumerate(row):
+            t.setItem(r, c, QTableWidgetItem(v))
+    t.resizeColumnsToContents()
+    t.verticalHeader().setVisible(False)
+    return t
+
+
+def crt_table(module: Module) -> QTableWidget:
+    crt = module.charts.crt
+    rows = [[str(r)] + [crt.results.get((r, o), "") for o in crt.odds] for r in crt.rows]
+    return _table(["row"] + list(crt.odds), rows)
+
+
+def tec_table(module: Module) -> QTableWidget:
+    rows = []
+    for name, t in module.charts.tec.items():
+        cost = lambda c, t=t: "P" if t.cost.get(c) is None else str(t.cost.get(c))  # noqa: E731
+        rows.append([name.replace("_", " "), cost("infantry"), cost("motorized"),
+                     "" if t.defense is None else str(t.defense), "+" if t.additive else "", t.note])
+    return _table(["terrain / feature", "inf MP", "mot MP", "level", "additive", "note"], rows)
+
+
+def turn_track(module: Module) -> QTableWidget:
+    arriving: dict[str, list[str]] = {}
+    for u in module.units.values():
+        if u.arrival:
+            arriving.setdefault(u.arrival, []).append(u.id)
+    rows = [[str(t.number), t.label, t.weather, t.ground, ", ".join(sorted(arriving.get(t.code, [])))]
+            for t in module.turns]
+    return _table(["turn", "date", "weather", "ground", "reinforcements"], rows)
+
+
+def fuel_table(module: Module) -> QTableWidget:
+    return _table(["roll", "result", "note"], [[str(r.roll), r.result, r.note] for r in module.charts.fuel_depletion])
+
+
+class ChartsPanel(QTabWidget):
+    """Tabs of charts; the CRT cell of the last resolved battle is highlighted."""
+
+    def __init__(self, controller: GameController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        m = controller.module
+        self.crt = crt_table(m)
+        self.addTab(self.crt, "CRT")
+        self.addTab(tec_table(m), "TEC")
+        self.addTab(turn_track(m), "Turn track")
+        self.addTab(fuel_table(m), "Fuel depletion")
+        self.highlighted: tuple[int, int] | None = None
+        controller.shownChanged.connect(self.highlight_last_result)
+
+    def highlight_last_result(self) -> None:
+        c = self.controller
+        events = c.cache.events[: c.past] if c.past is not None else c.cache.events
+        last = next((e for e in reversed(events[-400:]) if e.kind == "battle_resolved"), None)
+        if self.highlighted is not None:
+            item = self.crt.item(*self.highlighted)
+            if item is not None:
+                item.setBackground(QBrush())
+            self.highlighted = None
+        if last is None:
+            return
+        crt = c.module.charts.crt
+        try:
+            row = crt.rows.index(crt.row_for(last.column, last.roll))
+            col = 1 + list(crt.odds).index(last.odds)
+        except (ValueError, KeyError, AttributeError):
+            return
+        item = self.crt.item(row, col)
+        if item is not None:
+            item.setBackground(QBrush(HIT))
+            self.highlighted = (row, col)
+            self.crt.scrollToItem(item)

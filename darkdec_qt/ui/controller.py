@@ -1,0 +1,138 @@
+"""The client's game controller: one Game, the shown moment (live or past), the file
+it belongs to, and the only place the client writes to the game (through ``execute``
+and ``undo``). Views connect to its signals; none of them computes a rule.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+
+from darkdec_qt.game.session import Game
+from darkdec_qt.model.load import DEFAULT_MODULE
+from darkdec_qt.rules.commands import Command, EndPhase
+from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules.phases import acting_side
+from darkdec_qt.rules.state import GameState
+from darkdec_qt.ui.snapshots import StateCache
+
+
+class GameController(QObject):
+    """Wraps a :class:`Game` for the views."""
+
+    changed = Signal()  # the live game changed (command, undo, new game)
+    shownChanged = Signal()  # noqa: N815  the displayed moment changed (past / live)
+    message = Signal(str, bool)  # text, is_error
+    handOver = Signal(str)  # noqa: N815  the side that must take the seat now
+    phaseEnded = Signal()  # noqa: N815  a phase ended (autosave point)
+    gameReplaced = Signal()  # noqa: N815  a different game is loaded
+
+    def __init__(self, game: Game, module_path: str | Path = DEFAULT_MODULE,
+                 path: str | Path | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.module_path = Path(module_path)
+        self.game = game
+        self.cache = StateCache(game)
+        self.path: Path | None = Path(path) if path else None
+        self.dirty = False
+        self.past: int | None = None  # event index shown, None = live
+        self.last_refusal = ""
+        self.end_refusal = ""  # why the engine refused EndPhase (shown in the phase bar)
+
+    # --- what is shown --------------------------------------------------------------
+    @property
+    def module(self):  # -> Module
+        return self.game.module
+
+    @property
+    def state(self) -> GameState:
+        """The live state (what commands apply to)."""
+        return self.game.state
+
+    def shown_state(self) -> GameState:
+        return self.state if self.past is None else self.cache.state_at(self.past)
+
+    def is_live(self) -> bool:
+        return self.past is None
+
+    def acting(self) -> str:
+        s = self.state
+        return acting_side(s.side, s.phase)
+
+    def show_past(self, index: int) -> None:
+        n = len(self.cache.events)
+        self.past = None if index >= n else max(0, index)
+        self.shownChanged.emit()
+
+    def show_live(self) -> None:
+        if self.past is not None:
+            self.past = None
+            self.shownChanged.emit()
+
+    # --- writing ---------------------------------------------------------------------
+    def set_game(self, game: Game, path: str | Path | None = None, module_path: str | Path | None = None) -> None:
+        self.game = game
+        self.cache = StateCache(game)
+        self.path = Path(path) if path else None
+        if module_path is not None:
+            self.module_path = Path(module_path)
+        self.dirty = False
+        self.past = None
+        self.last_refusal = self.end_refusal = ""
+        self.gameReplaced.emit()
+        self.changed.emit()
+        self.shownChanged.emit()
+
+    def execute(self, command: Command) -> bool:
+        """Execute ``command`` through the engine; on IllegalAction show the reason and
+        change nothing. Returns whether it was executed."""
+        if self.past is not None:
+            self.message.emit("Viewing the past: return to the live game to act (End)", True)
+            return False
+        before = self.acting()
+        try:
+            events = self.game.execute(command)
+        except IllegalAction as exc:
+            self.last_refusal = str(exc)
+            self.message.emit(str(exc), True)
+            return False
+        self.last_refusal = ""
+        self.end_refusal = ""
+        self.dirty = True
+        self.cache.sync()
+        self.changed.emit()
+        self.shownChanged.emit()
+        if any(e.kind == "phase_ended" for e in events):
+            self.phaseEnded.emit()
+        after = self.acting()
+        if after != before and not self.state.game_over:
+            self.handOver.emit(after)
+        return True
+
+    def end_phase(self) -> bool:
+        ok = self.execute(EndPhase())
+        if not ok and self.past is None:
+            self.end_refusal = self.last_refusal
+            self.shownChanged.emit()
+        return ok
+
+    def can_undo(self) -> bool:
+        return self.past is None and self.game.can_undo()
+
+    def undo(self) -> bool:
+        if not self.can_undo():
+            self.message.emit("Nothing to undo: undo stops at a die roll or a phase handed over (log)", True)
+            return False
+        cmd = self.game.undo()
+        self.cache.sync()
+        self.dirty = True
+        self.message.emit(f"Undone: {cmd.kind.replace('_', ' ')}", False)
+        self.changed.emit()
+        self.shownChanged.emit()
+        return True
+
+    def mark_saved(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.dirty = False
+        self.changed.emit()

@@ -1,0 +1,100 @@
+"""The New Game dialog: scenario, seed, optional rules and variants from the
+engine's catalogue; the engine's ``check_choices`` says whether a combination is legal."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from darkdec_qt.moduleview import Module
+from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules.options import catalogue, check_choices
+
+
+class NewGameDialog(QDialog):
+    """Choose a scenario and its rules; ``choices()`` after ``exec()``."""
+
+    def __init__(self, module: Module, parent: QWidget | None = None, scenario: str = "herbstnebel") -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New game")
+        self.module = module
+        self.scenario = QComboBox()
+        for sc in module.scenarios.values():
+            first, last = module.turn_index[sc.first_turn], module.turn_index[sc.last_turn]
+            self.scenario.addItem(f"{sc.name}  ({first.label} – {last.label})", sc.id)
+        i = self.scenario.findData(scenario)
+        self.scenario.setCurrentIndex(max(0, i))
+        self.seed = QLineEdit()
+        self.seed.setPlaceholderText("random")
+        form = QFormLayout()
+        form.addRow("Scenario", self.scenario)
+        form.addRow("Dice seed", self.seed)
+        cat = catalogue()
+        self.boxes: dict[str, QCheckBox] = {}
+        groups = QHBoxLayout()
+        for title, key in (("Optional rules", "optional_rules"), ("Variants (26.0)", "variants")):
+            g = QGroupBox(title)
+            grid = QGridLayout(g)
+            for n, t in enumerate(cat[key]):
+                cb = QCheckBox(f"{t['rule']}  {t['name']}")
+                tip = [str(t["note"])] if t["note"] else []
+                if t["requires"]:
+                    tip.append("requires " + ", ".join(map(str, t["requires"])))
+                if t["forbids"]:
+                    tip.append("excludes " + ", ".join(map(str, t["forbids"])))
+                cb.setToolTip("; ".join(tip))
+                cb.setProperty("kind", key)
+                cb.toggled.connect(self._validate)
+                grid.addWidget(cb, n % 10, n // 10)
+                self.boxes[str(t["rule"])] = cb
+            groups.addWidget(g)
+        self.problem = QLabel()
+        self.problem.setStyleSheet("color:#a01010; font-weight:bold;")
+        self.problem.setWordWrap(True)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        lay = QVBoxLayout(self)
+        lay.addLayout(form)
+        lay.addLayout(groups)
+        lay.addWidget(self.problem)
+        lay.addWidget(self.buttons)
+        self.scenario.currentIndexChanged.connect(self._scenario_defaults)
+        self._scenario_defaults()
+
+    def _scenario_defaults(self) -> None:
+        sc = self.module.scenarios[self.scenario.currentData()]
+        for rule, cb in self.boxes.items():
+            cb.blockSignals(True)
+            cb.setChecked(rule in sc.optional_rules)  # variants: the players opt in (26.0)
+            cb.blockSignals(False)
+        self._validate()
+
+    def _chosen(self, kind: str) -> tuple[str, ...]:
+        return tuple(r for r, cb in self.boxes.items() if cb.isChecked() and cb.property("kind") == kind)
+
+    def _validate(self) -> None:
+        try:
+            check_choices(set(self._chosen("optional_rules")), set(self._chosen("variants")))
+            self.problem.setText("")
+            ok = True
+        except IllegalAction as exc:
+            self.problem.setText(str(exc))
+            ok = False
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ok)
+
+    def choices(self) -> dict[str, object]:
+        return {"scenario": self.scenario.currentData(), "seed": self.seed.text().strip() or None,
+                "optional": self._chosen("optional_rules"), "variants": self._chosen("variants")}

@@ -1,0 +1,133 @@
+"""File menu: New (dialog), Open, Save, Save As, recent files (QSettings), autosave
+after every phase to the user's data folder, a prompt before losing unsaved work."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QSettings
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+
+from darkdec_qt import gamestore
+from darkdec_qt.model.gamefile import GameFileError
+from darkdec_qt.ui.controller import GameController
+
+FILTER = "Dark December games (*.ddg);;All files (*)"
+MAX_RECENT = 8
+
+
+def default_autosave_dir() -> Path:
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("darkdec")) / "autosave"
+
+
+class FileOps(QObject):
+    """The file operations of one window; dialogs only in the ``*_dialog`` methods."""
+
+    def __init__(self, controller: GameController, window: QWidget, settings: QSettings,
+                 autosave_dir: str | Path | None = None) -> None:
+        super().__init__(window)
+        self.controller = controller
+        self.window = window
+        self.settings = settings
+        self.autosave_dir = Path(autosave_dir) if autosave_dir else default_autosave_dir()
+        self.last_autosave: Path | None = None
+        controller.phaseEnded.connect(self.autosave)
+
+    # --- without dialogs ------------------------------------------------------------------
+    def save_to(self, path: str | Path) -> Path:
+        p = Path(path)
+        if p.suffix == "":
+            p = p.with_suffix(".ddg")
+        gamestore.save(self.controller.game, p, self.controller.module_path)
+        self.controller.mark_saved(p)
+        self.add_recent(p)
+        self.controller.message.emit(f"Saved {p}", False)
+        return p
+
+    def open_path(self, path: str | Path) -> None:
+        opened = gamestore.open_game(path)
+        self.controller.set_game(opened.game, path, opened.module_path)
+        self.add_recent(Path(path))
+        self.controller.message.emit(f"Opened {path}: {len(opened.game.events)} events, turn {opened.game.state.turn}",
+                                     False)
+
+    def autosave(self) -> Path | None:
+        """After every phase: ``<data>/autosave/<scenario>-<seed>.ddg`` (the previous
+        autosave is replaced atomically by gamestore)."""
+        st = self.controller.game.initial
+        try:
+            self.autosave_dir.mkdir(parents=True, exist_ok=True)
+            p = self.autosave_dir / f"{st.scenario}-{st.seed}.ddg"
+            gamestore.save(self.controller.game, p, self.controller.module_path)
+        except (OSError, GameFileError) as exc:
+            self.controller.message.emit(f"Autosave failed: {exc}", True)
+            return None
+        self.last_autosave = p
+        return p
+
+    def recent(self) -> list[str]:
+        v = self.settings.value("recent", [])
+        if isinstance(v, str):
+            v = [v]
+        return [str(x) for x in (v or []) if x]
+
+    def add_recent(self, path: Path) -> None:
+        p = str(Path(path).resolve())
+        items = [p] + [x for x in self.recent() if x != p]
+        self.settings.setValue("recent", items[:MAX_RECENT])
+        self.settings.sync()
+
+    # --- with dialogs ------------------------------------------------------------------------
+    def confirm_discard(self) -> bool:
+        """Ask before losing unsaved work; True when it is fine to go on."""
+        if not self.controller.dirty:
+            return True
+        r = QMessageBox.question(
+            self.window, "Unsaved game",
+            "The game has changes that are not saved. Save them first?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save)
+        if r == QMessageBox.StandardButton.Cancel:
+            return False
+        if r == QMessageBox.StandardButton.Save:
+            return self.save() is not None
+        return True
+
+    def save(self) -> Path | None:
+        if self.controller.path is None:
+            return self.save_as()
+        return self._try(lambda: self.save_to(self.controller.path))
+
+    def save_as(self) -> Path | None:
+        st = self.controller.state
+        start = str(self.controller.path or Path.home() / f"{st.scenario}-{time.strftime('%Y%m%d-%H%M')}.ddg")
+        path, _ = QFileDialog.getSaveFileName(self.window, "Save game as", start, FILTER)
+        if not path:
+            return None
+        return self._try(lambda: self.save_to(path))
+
+    def open_dialog(self) -> None:
+        if not self.confirm_discard():
+            return
+        start = str(self.controller.path.parent if self.controller.path else Path.home())
+        path, _ = QFileDialog.getOpenFileName(self.window, "Open game", start, FILTER)
+        if path:
+            self.open_recent(path)
+
+    def open_recent(self, path: str) -> None:
+        if not self.confirm_discard():
+            return
+        try:
+            self.open_path(path)
+        except (GameFileError, OSError) as exc:
+            QMessageBox.warning(self.window, "Cannot open the game", str(exc))
+
+    def _try(self, fn):  # -> Path | None
+        try:
+            return fn()
+        except (GameFileError, OSError) as exc:
+            QMessageBox.warning(self.window, "Cannot save the game", str(exc))
+            return None

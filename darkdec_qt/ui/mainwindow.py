@@ -1,0 +1,206 @@
+"""The client's main window: the map with the counters of the shown moment, the phase
+bar, the status bar (hex under the mouse, messages), the docks and the menus."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QPoint, QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from darkdec_qt.ui.controller import GameController
+from darkdec_qt.ui.handover import HandOverScreen
+from darkdec_qt.ui.logpanel import LogPanel
+from darkdec_qt.ui.mapinput import MapInput
+from darkdec_qt.ui.mapscene import MapScene
+from darkdec_qt.ui.mapview import MapView
+from darkdec_qt.ui.overlays import HexMarkersItem
+from darkdec_qt.ui.phasebar import PhaseBar
+from darkdec_qt.ui.present import hex_markers, hex_text, placements
+from darkdec_qt.ui.style import STYLE
+
+MESSAGE_MS = 12000
+
+
+class MainWindow(QMainWindow):
+    """Map in the centre, phase bar above, log and play panels as docks."""
+
+    def __init__(self, controller: GameController, settings: QSettings | None = None,
+                 autosave_dir: str | Path | None = None, hotseat: bool = True,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.settings = settings if settings is not None else QSettings("darkdec", "client")
+        self.hotseat = hotseat
+        self.setStyleSheet(STYLE)
+        self.resize(1440, 900)
+        # --- map
+        self.scene = MapScene(controller.module)
+        self.view = MapView(self.scene)
+        self.hex_markers = HexMarkersItem(self.scene)
+        self.scene.addItem(self.hex_markers)
+        self.input = MapInput(controller, self.scene, self.view, self)
+        # --- central: phase bar, past banner, map
+        self.phase_bar = PhaseBar(controller)
+        self.banner = QFrame()
+        self.banner.setObjectName("PastBanner")
+        bl = QHBoxLayout(self.banner)
+        bl.setContentsMargins(12, 4, 12, 4)
+        self.banner_label = QLabel()
+        self.live_button = QPushButton("Back to the live game")
+        self.live_button.clicked.connect(controller.show_live)
+        bl.addWidget(self.banner_label, 1)
+        bl.addWidget(self.live_button)
+        self.map_box = QWidget()
+        ml = QVBoxLayout(self.map_box)
+        ml.setContentsMargins(0, 0, 0, 0)
+        ml.addWidget(self.view)
+        self.handover = HandOverScreen(self.map_box)
+        central = QWidget()
+        cl = QVBoxLayout(central)
+        cl.setContentsMargins(0, 0, 0, 0)
+        cl.setSpacing(0)
+        cl.addWidget(self.phase_bar)
+        cl.addWidget(self.banner)
+        cl.addWidget(self.map_box, 1)
+        self.setCentralWidget(central)
+        # --- status bar
+        self.message_label = QLabel()
+        self.message_label.setObjectName("Message")
+        self.hex_label = QLabel()
+        self.hex_label.setObjectName("HexInfo")
+        self.statusBar().addWidget(self.message_label, 1)
+        self.statusBar().addPermanentWidget(self.hex_label)
+        self._msg_timer = QTimer(self)
+        self._msg_timer.setSingleShot(True)
+        self._msg_timer.timeout.connect(lambda: self.message_label.setText(""))
+        # --- docks
+        self.log_panel = LogPanel(controller)
+        self.log_dock = self._dock("Log", self.log_panel, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.panels: dict[str, QDockWidget] = {"log": self.log_dock}
+        # --- signals
+        controller.shownChanged.connect(self.refresh_map)
+        controller.changed.connect(self._update_title)
+        controller.message.connect(self.show_message)
+        controller.handOver.connect(self._hand_over)
+        self.scene.hexHovered.connect(self._hovered)
+        self.input.contextRequested.connect(self._context_menu)
+        self.menus: dict[str, QMenu] = {}
+        self.actions_by_name: dict[str, QAction] = {}
+        self._build_menus()
+        self.refresh_map()
+        self._update_title()
+        QTimer.singleShot(0, self.view.fit_all)
+
+    # --- building ----------------------------------------------------------------------
+    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(f"dock-{title}")
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def add_action(self, menu: str, name: str, text: str, slot, shortcut: str | QKeySequence | None = None,
+                   checkable: bool = False) -> QAction:
+        act = QAction(text, self)
+        if shortcut:
+            act.setShortcut(QKeySequence(shortcut))
+            act.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        act.setCheckable(checkable)
+        act.triggered.connect(slot)
+        if menu not in self.menus:
+            self.menus[menu] = self.menuBar().addMenu(menu)
+        self.menus[menu].addAction(act)
+        self.actions_by_name[name] = act
+        self.addAction(act)
+        return act
+
+    def _build_menus(self) -> None:
+        for m in ("&File", "&Edit", "&Game", "&View", "&Help"):
+            self.menus[m] = self.menuBar().addMenu(m)
+        c = self.controller
+        self.add_action("&Edit", "undo", "&Undo", c.undo, QKeySequence.StandardKey.Undo)
+        self.add_action("&Game", "end_phase", "&End phase", c.end_phase, "Ctrl+E")
+        self.add_action("&Game", "deselect", "Cancel selection", self.input.cancel, "Esc")
+        self.add_action("&View", "fit", "&Fit map to window", self.view.fit_all, "Ctrl+0")
+        self.add_action("&View", "zoom100", "Zoom &100 %", self.view.reset_zoom, "Ctrl+1")
+        self.add_action("&View", "live", "Back to the &live game", c.show_live, "End")
+        hs = self.add_action("&View", "hotseat", "&Hotseat hand-over screens", self._toggle_hotseat, checkable=True)
+        hs.setChecked(self.hotseat)
+        self.menus["&View"].addSeparator()
+        self.menus["&View"].addAction(self.log_dock.toggleViewAction())
+
+    def add_panel(self, key: str, title: str, widget: QWidget,
+                  area: Qt.DockWidgetArea = Qt.DockWidgetArea.RightDockWidgetArea, visible: bool = True) -> QDockWidget:
+        dock = self._dock(title, widget, area)
+        self.panels[key] = dock
+        self.menus["&View"].addAction(dock.toggleViewAction())
+        dock.setVisible(visible)
+        return dock
+
+    # --- showing the game ---------------------------------------------------------------
+    def refresh_map(self) -> None:
+        c = self.controller
+        s = c.shown_state()
+        self.scene.set_units(placements(s))
+        self.hex_markers.set_markers(hex_markers(s))
+        if c.is_live():
+            self.banner.hide()
+        else:
+            n = len(c.cache.events)
+            self.banner_label.setText(
+                f"Viewing the past — after event {c.past} of {n}: turn {s.turn}, {s.side} {s.phase.value} phase. "
+                "The map shows that moment; nothing can be changed.")
+            self.banner.show()
+
+    def _update_title(self) -> None:
+        c = self.controller
+        name = c.path.name if c.path else "untitled"
+        sc = c.module.scenarios.get(c.state.scenario)
+        self.setWindowTitle(f"{'*' if c.dirty else ''}{name} — {sc.name if sc else c.state.scenario} — Dark December")
+
+    def show_message(self, text: str, error: bool = False) -> None:
+        self.message_label.setText(text)
+        self.message_label.setProperty("error", error)
+        self.message_label.setStyleSheet("color:#a01010; font-weight:bold;" if error else "color:#1c1c1c;")
+        self._msg_timer.start(MESSAGE_MS)
+
+    def _hovered(self, h: str) -> None:
+        self.hex_label.setText(hex_text(self.controller.module, self.controller.shown_state(), h) if h else "")
+
+    def _hand_over(self, side: str) -> None:
+        if self.hotseat:
+            s = self.controller.state
+            self.input.cancel()
+            self.handover.offer(side, f"Turn {s.turn}, {s.side} player turn, {s.phase.value} phase.")
+
+    def _toggle_hotseat(self, on: bool) -> None:
+        self.hotseat = on
+
+    def _context_menu(self, h: str, pos: QPoint) -> None:
+        menu = self.build_context_menu(h)
+        if menu is not None and not menu.isEmpty():
+            menu.popup(pos)
+
+    def build_context_menu(self, h: str) -> QMenu | None:
+        """Overridden by the client's actions module (unit and hex commands)."""
+        return None
+
+    # --- closing ------------------------------------------------------------------------
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        guard = getattr(self, "confirm_discard", None)
+        if guard is not None and not guard():
+            event.ignore()
+            return
+        event.accept()

@@ -1,0 +1,98 @@
+"""How the client presents a game state: counters with their markers, hex markers,
+the hex description of the status bar, phase names. Formatting only; every rule
+question goes to the engine."""
+
+from __future__ import annotations
+
+from darkdec_qt.moduleview import Module
+from darkdec_qt.rules.phases import Phase, acting_side
+from darkdec_qt.rules.state import GameState
+from darkdec_qt.rules.terrain_level import base_level
+from darkdec_qt.ui.mapscene import Placement
+
+PHASE_NAMES = {
+    Phase.SUPPLY: "Supply", Phase.REPLACEMENT: "Replacement", Phase.MOVEMENT: "Movement",
+    Phase.REACTION: "Reaction", Phase.COMBAT: "Combat", Phase.EXPLOITATION: "Exploitation",
+    Phase.CONSTRUCTION: "Construction/Demolition",
+}
+
+
+def unit_markers(state: GameState, unit: str) -> set[str]:
+    """5.4 markers of one unit: OOS, ISOn (consecutive isolated turns), SM, RES, FUEL."""
+    out: set[str] = set()
+    sup = state.supply.get(unit)
+    if sup == "unsupplied":
+        out.add("OOS")
+    elif sup == "isolated":
+        n = state.isolated_count.get(unit, 0)
+        out.add(f"ISO{n}" if n else "ISO")
+    if unit in state.strategic:
+        out.add("SM")
+    if unit in state.reserve:
+        out.add("RES")
+    return out
+
+
+def placements(state: GameState) -> dict[str, list[Placement]]:
+    """Counters by hex, bottom first (leaders on top), with their markers."""
+    units = state.module.units
+    out: dict[str, list[Placement]] = {}
+    for h, us in state.occupancy().items():
+        us = sorted(us, key=lambda u: (units[u].is_leader, u))
+        out[h] = [(units[u], u in state.reduced, unit_markers(state, u)) for u in us]
+    return out
+
+
+def hex_markers(state: GameState) -> dict[str, list[str]]:
+    """Markers that belong to hexes: fortifications (17.0), exits (10.6.3B),
+    interdiction (20.4.2C)."""
+    out: dict[str, list[str]] = {}
+    for h in sorted(state.fortifications):
+        out.setdefault(h, []).append("FORT")
+    for h in sorted(state.exit_markers):
+        out.setdefault(h, []).append("EXIT")
+    for h, until in sorted(state.interdicted.items()):
+        if until >= state.turn:
+            out.setdefault(h, []).append("INT")
+    return out
+
+
+def hex_text(module: Module, state: GameState, hex_id: str) -> str:
+    """``2516 · woods · Houffalize · level 3 (woods) · 3 MP inf / 3 MP mot``."""
+    hx = module.hexes.get(hex_id)
+    if hx is None:
+        return ""
+    parts = [hex_id, hx.terrain.replace("_", " ")]
+    if hx.town:
+        parts.append(hx.town)
+    if hx.westwall:
+        parts.append("Westwall")
+    lv, feat = base_level(state, hex_id)
+    parts.append(f"defense level {lv} ({feat.replace('_', ' ')})")
+    tec = module.charts.tec.get(hx.terrain)
+    if tec is not None:
+        costs = []
+        for cls, label in (("infantry", "inf"), ("motorized", "mot")):
+            c = tec.cost.get(cls)
+            costs.append(f"{label} {c} MP" if c is not None else f"{label} prohibited")
+        parts.append(" / ".join(costs))
+    if hex_id in module.road_links:
+        parts.append("road")
+    return "  ·  ".join(parts)
+
+
+def phase_title(state: GameState) -> str:
+    t = state.current_turn()
+    return f"Turn {state.turn} · {t.label}"
+
+
+def next_step_label(state: GameState) -> str:
+    """The phase bar's button: "End Movement Phase"."""
+    if state.game_over:
+        return "Game over"
+    return f"End {PHASE_NAMES[state.phase]} Phase"
+
+
+def acting_label(state: GameState) -> str:
+    side = acting_side(state.side, state.phase)
+    return side if side == state.side else f"{side} (reacting)"

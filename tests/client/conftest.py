@@ -1,0 +1,39 @@
+"""Fixtures for the client tests: the real client on a Herbstnebel game, headless,
+with its settings and autosaves in the test's temporary folder."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from darkdec_qt.model.load import DEFAULT_MODULE, load_module
+
+
+@pytest.fixture(scope="session")
+def module():
+    return load_module(DEFAULT_MODULE)
+
+
+@pytest.fixture
+def make_client(qtbot, tmp_path, module):
+    """``make_client(game=None, **kw)``: a client on a new Herbstnebel game (seed 1)
+    or on ``game``; hand-over screens off unless ``hotseat=True``."""
+    from darkdec_qt.ui.app import new_game
+    from darkdec_qt.ui.client import Client
+    from darkdec_qt.ui.controller import GameController
+
+    def make(game=None, hotseat: bool = False, path=None):
+        g = game or new_game(module, "herbstnebel", "1")
+        settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+        win = Client(GameController(g, DEFAULT_MODULE, path), settings=settings,
+                     autosave_dir=tmp_path / "autosave", hotseat=hotseat)
+        win.controller.dirty = False
+        win.confirm_discard = lambda: True  # pytest-qt closes the window before our teardown
+        qtbot.addWidget(win)
+        win.resize(1400, 900)
+        win.show()
+        qtbot.waitExposed(win)
+        return win
+
+    return make
+
