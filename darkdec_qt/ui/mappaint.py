@@ -10,37 +10,18 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 
 from darkdec_qt import hexgrid
 from darkdec_qt.moduleview import Module
+from darkdec_qt.ui.mapgeom import MapGeometry, Seg
+from darkdec_qt.ui.mapgeom import font as _font
 from darkdec_qt.ui.theme import DEFAULT_THEME, Theme
 
-GERMAN_ENTRY = frozenset("PQRS")
 NUMBER_MIN_PX = 22.0  # hex numbers appear when a hex's radius is at least this many pixels
 DETAIL_MIN_PX = 9.0  # terrain patterns and town names need this much
-
-
-@dataclass(frozen=True, slots=True)
-class Seg:
-    line: QLineF
-    kind: str
-    bounds: QRectF
-
-
-def _seg(a: QPointF, b: QPointF, kind: str, pad: float) -> Seg:
-    r = QRectF(a, b).normalized().adjusted(-pad, -pad, pad, pad)
-    return Seg(QLineF(a, b), kind, r)
-
-
-def _font(px: float, bold: bool = False) -> QFont:
-    f = QFont("DejaVu Sans")
-    f.setPixelSize(max(1, round(px)))
-    f.setBold(bold)
-    return f
 
 
 def _hash01(hex_id: str, k: int) -> float:
@@ -49,17 +30,7 @@ def _hash01(hex_id: str, k: int) -> float:
     return ((v ^ (v >> 13)) * 1274126177 & 0xFFFF) / 65536.0
 
 
-def _road_groups(m: Module, hex_id: str) -> list[frozenset[str]]:
-    """The road ids in a hex grouped by connection (``Module.roads_connect``)."""
-    groups: list[set[str]] = []
-    for rid in sorted(m.roads_in(hex_id)):
-        joined = [g for g in groups if any(m.roads_connect(hex_id, rid, o) for o in g)]
-        merged = {rid}.union(*joined)
-        groups = [g for g in groups if g not in joined] + [merged]
-    return [frozenset(g) for g in groups]
-
-
-class MapPainter:
+class MapPainter(MapGeometry):
     """Paints the terrain, rivers, roads and labels layers of one module."""
 
     def __init__(self, module: Module, layout: hexgrid.Layout, theme: Theme = DEFAULT_THEME) -> None:
@@ -67,116 +38,9 @@ class MapPainter:
         self.theme = theme
         self.set_module(module)
 
-    # --- geometry ------------------------------------------------------------------
     def set_module(self, module: Module) -> None:
-        self.module = module
-        lay, s = self.layout, self.layout.size
-        self.centers: dict[str, QPointF] = {}
-        self.polys: dict[str, QPolygonF] = {}
-        self.bounds: dict[str, QRectF] = {}
-        for hid in module.hexes:
-            self.centers[hid] = QPointF(*lay.center(hid))
-            poly = QPolygonF([QPointF(x, y) for x, y in lay.corners(hid)])
-            self.polys[hid] = poly
-            self.bounds[hid] = poly.boundingRect()
-        rect = QRectF()
-        for b in self.bounds.values():
-            rect = rect.united(b)
-        self.map_rect = rect
-        self.rivers = [
-            _seg(*self._side(hs.a, hs.b), hs.river or "", s * 0.2)
-            for hs in module.hexsides.values()
-            if hs.river and hs.a in self.centers and hs.b in self.centers
-        ]
-        self._build_roads()
-        self._build_edges()
-
-    def _side(self, a: str, b: str) -> tuple[QPointF, QPointF]:
-        (x1, y1), (x2, y2) = self.layout.hexside_segment(a, b)
-        return QPointF(x1, y1), QPointF(x2, y2)
-
-    def _center(self, hid: str) -> QPointF:
-        return self.centers.get(hid) or QPointF(*self.layout.center(hid))
-
-    def _build_roads(self) -> None:
-        """Road nodes: the hex centre; but where roads pass a hex without connecting
-        (a crossing, 10.4.8C) each group of connected roads gets its own point,
-        pushed apart so the drawn roads do not meet."""
-        m, s = self.module, self.layout.size
-        nodes: dict[tuple[str, str], QPointF] = {}
-        for hid, links in m.road_links.items():
-            c = self._center(hid)
-            groups = _road_groups(m, hid)
-            for k, group in enumerate(groups):
-                if len(groups) == 1:
-                    for rid in group:
-                        nodes[(hid, rid)] = c
-                    continue
-                dirs = []
-                for n, rids in links.items():
-                    if rids & group:
-                        v = self._center(n) - c
-                        ln = math.hypot(v.x(), v.y()) or 1.0
-                        dirs.append(QPointF(v.x() / ln, v.y() / ln))
-                mean = QPointF(sum(d.x() for d in dirs), sum(d.y() for d in dirs))
-                ln = math.hypot(mean.x(), mean.y())
-                if ln > 0.3:
-                    off = QPointF(mean.x() / ln, mean.y() / ln) * (0.3 * s)
-                else:
-                    d0 = dirs[0] if dirs else QPointF(1, 0)
-                    sign = 1.0 if k % 2 == 0 else -1.0
-                    off = QPointF(-d0.y(), d0.x()) * (0.2 * s * sign)
-                for rid in group:
-                    nodes[(hid, rid)] = c + off
-        self.roads: list[Seg] = []
-        by_pair: dict[tuple[str, str], Seg] = {}
-        for r in m.roads:
-            if (r.a, r.road) in nodes and (r.b, r.road) in nodes:
-                seg = _seg(nodes[(r.a, r.road)], nodes[(r.b, r.road)], r.road, s * 0.1)
-                self.roads.append(seg)
-                by_pair[hexgrid.hexside_key(r.a, r.b)] = seg
-        # bridges, blown bridges and fords where roads cross rivers
-        self.crossings: list[tuple[QPointF, QPointF, str]] = []  # point, road direction, kind
-        for hs in m.hexsides.values():
-            if not hs.river or hs.a not in self.centers or hs.b not in self.centers:
-                continue
-            kind = "blown" if hs.demolished else "bridge" if hs.bridge else "ford" if hs.ford else ""
-            if not kind:
-                continue
-            side = QLineF(*self._side(hs.a, hs.b))
-            seg = by_pair.get((hs.a, hs.b))
-            line = seg.line if seg else QLineF(self._center(hs.a), self._center(hs.b))
-            kind_, pt = side.intersects(line)
-            point = pt if kind_ == QLineF.IntersectionType.BoundedIntersection else side.center()
-            d = line.unitVector()
-            self.crossings.append((point, QPointF(d.dx(), d.dy()), kind))
-
-    def _build_edges(self) -> None:
-        m, s = self.module, self.layout.size
-        self.edges: list[Seg] = []
-        self.westwall: list[Seg] = []
-        self.army: list[Seg] = []
-        seen: set[tuple[str, str]] = set()
-        for hid, h in m.hexes.items():
-            for n in hexgrid.neighbours(hid):
-                nh = m.hexes.get(n)
-                a, b = self._side(hid, n)
-                if nh is None:
-                    self.edges.append(_seg(a, b, "edge", s * 0.1))
-                    continue
-                if h.westwall and not nh.westwall and self.centers[n].x() < self.centers[hid].x():
-                    # teeth face west, toward the non-Westwall side
-                    self.westwall.append(_seg(a, b, n, s * 0.2))
-                key = hexgrid.hexside_key(hid, n)
-                if key not in seen and h.army != nh.army and h.army and nh.army:
-                    seen.add(key)
-                    self.army.append(_seg(a, b, "army", s * 0.1))
-        self.entries: list[tuple[str, QPointF, bool]] = []
-        off = {"N": QPointF(0, -1.25), "S": QPointF(0, 1.25), "W": QPointF(-1.35, 0), "E": QPointF(1.35, 0)}
-        for hid, h in m.hexes.items():
-            if h.entry:
-                d = off.get(h.edge or "", QPointF(0, -1.25))
-                self.entries.append((h.entry, self.centers[hid] + d * s, h.entry[0] in GERMAN_ENTRY))
+        """Rebuild all geometry for ``module``."""
+        self.build_geometry(module)
 
     def scene_rect(self) -> QRectF:
         m = self.layout.size * 2.0

@@ -9,7 +9,7 @@ destinations (``set_highlight``), a path (``set_path``) and unit placements
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap, QPixmapCache
@@ -26,109 +26,15 @@ from darkdec_qt import hexgrid
 from darkdec_qt.moduleview import Module, UnitSpec
 from darkdec_qt.ui.counters import counter_pixmap, paint_counter
 from darkdec_qt.ui.mappaint import MapPainter
+from darkdec_qt.ui.maptiles import MAX_CACHED_SCALE, TILE, OverviewLayer, TiledLayer, _scale_bucket
 from darkdec_qt.ui.theme import DEFAULT_THEME, Theme
 
 Placement = tuple[UnitSpec, bool, set[str]]  # unit, reduced, markers
-PaintFn = Callable[[QPainter, QRectF, float], None]
+__all__ = ["TILE", "CounterItem", "HighlightItem", "MapScene", "OverviewLayer", "Placement", "TiledLayer"]
 
 Z_LAYERS = {"terrain": 0.0, "rivers": 10.0, "roads": 20.0, "labels": 30.0}
 Z_HIGHLIGHT, Z_PATH, Z_COUNTERS = 40.0, 45.0, 100.0
-TILE = 512.0  # scene units per cached tile
-MAX_CACHED_SCALE = 4.0  # above this many device pixels per scene unit, paint vectors
 PIXMAP_CACHE_KB = 256 * 1024
-
-
-def _scale_bucket(x: float) -> float:
-    """Round a device scale up to a power of two (1/16 .. MAX): few cached sizes,
-    never blurrier than the screen."""
-    return 2.0 ** max(-4, math.ceil(math.log2(max(x, 1e-6)) - 1e-9))
-
-
-def _device_ratio(painter: QPainter) -> float | None:
-    """The device pixel ratio when painting on screen; None for images/printers
-    (which get vector painting, no cache)."""
-    dev = painter.device()
-    if isinstance(dev, QWidget):
-        return float(dev.devicePixelRatioF())
-    return None
-
-
-class TiledLayer(QGraphicsItem):
-    """One static map layer, painted in ``TILE``-sized pixmaps per zoom bucket and
-    kept in ``QPixmapCache``: panning only blits; a zoom step renders a few tiles."""
-
-    def __init__(self, name: str, rect: QRectF, paint_fn: PaintFn) -> None:
-        super().__init__()
-        self.name = name
-        self._rect = QRectF(rect)
-        self._paint_fn = paint_fn
-        self._gen: dict[tuple[int, int], int] = {}
-        self._epoch = 0
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
-        self.setZValue(Z_LAYERS.get(name, 0.0))
-        self.tiles_rendered = 0
-
-    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt API)
-        return self._rect
-
-    def set_rect(self, rect: QRectF) -> None:
-        self.prepareGeometryChange()
-        self._rect = QRectF(rect)
-        self.invalidate()
-
-    def invalidate(self, rect: QRectF | None = None) -> None:
-        """Forget cached tiles intersecting ``rect`` (all when None) and repaint."""
-        if rect is None:
-            self._epoch += 1
-            self._gen.clear()
-            self.update()
-            return
-        for key in self._tiles(rect):
-            self._gen[key] = self._gen.get(key, 0) + 1
-        self.update(rect)
-
-    def _tiles(self, rect: QRectF) -> Iterable[tuple[int, int]]:
-        r = rect.intersected(self._rect)
-        if r.isEmpty():
-            return
-        for ty in range(math.floor(r.top() / TILE), math.floor(r.bottom() / TILE) + 1):
-            for tx in range(math.floor(r.left() / TILE), math.floor(r.right() / TILE) + 1):
-                yield tx, ty
-
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
-        lod = option.levelOfDetailFromTransform(painter.worldTransform())
-        exposed = option.exposedRect if not option.exposedRect.isEmpty() else self._rect
-        dpr = _device_ratio(painter)
-        if dpr is None or lod * dpr > MAX_CACHED_SCALE:
-            painter.save()
-            painter.setClipRect(exposed)
-            self._paint_fn(painter, exposed, lod)
-            painter.restore()
-            return
-        scale = _scale_bucket(lod * dpr)
-        for tx, ty in self._tiles(exposed):
-            pm = self._tile(tx, ty, scale, scale / dpr)
-            painter.drawPixmap(QRectF(tx * TILE, ty * TILE, TILE, TILE), pm, QRectF(pm.rect()))
-
-    def _tile(self, tx: int, ty: int, scale: float, lod: float) -> QPixmap:
-        key = f"ddmap|{id(self)}|{self._epoch}|{self._gen.get((tx, ty), 0)}|{tx},{ty}|{scale}"
-        pm = QPixmapCache.find(key)
-        if pm is not None and not pm.isNull():
-            return pm
-        px = max(1, math.ceil(TILE * scale))
-        pm = QPixmap(px, px)
-        pm.fill(Qt.GlobalColor.transparent)
-        p = QPainter(pm)
-        p.scale(px / TILE, px / TILE)
-        p.translate(-tx * TILE, -ty * TILE)
-        tile = QRectF(tx * TILE, ty * TILE, TILE, TILE)
-        p.setClipRect(tile)
-        self._paint_fn(p, tile, lod)
-        p.end()
-        QPixmapCache.insert(key, pm)
-        self.tiles_rendered += 1
-        return pm
 
 
 class HighlightItem(QGraphicsItem):
@@ -172,8 +78,19 @@ class HighlightItem(QGraphicsItem):
             painter.drawPolygon(self._mp.polys[h])
 
 
+def _pixmap_ratio(painter: QPainter) -> float | None:
+    """The device pixel ratio when painting on screen or into Qt's item cache;
+    None for images/printers (which get vector painting)."""
+    dev = painter.device()
+    if isinstance(dev, QWidget | QPixmap):
+        return float(dev.devicePixelRatioF())
+    return None
+
+
 class CounterItem(QGraphicsItem):
-    """One counter on the map; paints a cached pixmap at the current zoom."""
+    """One counter on the map. Qt keeps it in a device-resolution cache
+    (``DeviceCoordinateCache``): a frame only blits it; a zoom change repaints it
+    from a pixmap of the counter cached per power-of-two zoom."""
 
     def __init__(self, spec: UnitSpec, reduced: bool, markers: Iterable[str], size: float,
                  hex_id: str, theme: Theme = DEFAULT_THEME) -> None:
@@ -182,12 +99,14 @@ class CounterItem(QGraphicsItem):
         self.hex_id = hex_id
         self._size = size
         self._theme = theme
+        sh = size * 0.06
+        self._bounds = QRectF(-size / 2, -size / 2, size + sh, size + sh)
         self.setAcceptHoverEvents(False)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setToolTip(f"{spec.id} ({spec.nationality} {spec.type.replace('_', ' ')})")
 
     def boundingRect(self) -> QRectF:  # noqa: N802
-        sh = self._size * 0.06
-        return QRectF(-self._size / 2, -self._size / 2, self._size + sh, self._size + sh)
+        return self._bounds
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
@@ -197,7 +116,7 @@ class CounterItem(QGraphicsItem):
         painter.setBrush(QColor(0, 0, 0, 90))
         painter.drawRoundedRect(rect.translated(s * 0.05, s * 0.05), s * 0.07, s * 0.07)
         lod = option.levelOfDetailFromTransform(painter.worldTransform())
-        dpr = _device_ratio(painter)
+        dpr = _pixmap_ratio(painter)
         if dpr is None or lod * dpr > MAX_CACHED_SCALE:
             paint_counter(painter, rect, self.spec, self.reduced, self.markers, self._theme)
             return
@@ -228,9 +147,11 @@ class MapScene(QGraphicsScene):
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
         self.layers: dict[str, TiledLayer] = {}
         for name, fn in self.painter.layers().items():
-            layer = TiledLayer(name, rect, fn)
+            layer = TiledLayer(name, rect, fn, Z_LAYERS.get(name, 0.0))
             self.addItem(layer)
             self.layers[name] = layer
+        self.overview = OverviewLayer(list(self.layers.values()), rect)
+        self.addItem(self.overview)
         self.highlight = HighlightItem(self.painter, theme)
         self.addItem(self.highlight)
         self.path_item = QGraphicsPathItem()
@@ -248,21 +169,31 @@ class MapScene(QGraphicsScene):
     def set_module(self, module: Module) -> None:
         """Show a new module (whole map redrawn)."""
         self.painter.set_module(module)
+        self._reset_rect()
+
+    def _reset_rect(self) -> None:
         rect = self.painter.scene_rect()
         self.setSceneRect(rect)
         for layer in self.layers.values():
             layer.set_rect(rect)
+        self.overview.set_rect(rect)
 
     def refresh_hex(self, hex_id: str, module: Module | None = None) -> None:
-        """Redraw one hex (and what touches it: neighbours' roads, rivers) after an
-        edit; pass the edited module if it changed."""
-        if module is not None:
-            self.painter.set_module(module)
-        c = self.hex_center(hex_id)
-        s = self.layout.size
-        region = QRectF(c.x() - 2.6 * s, c.y() - 2.6 * s, 5.2 * s, 5.2 * s)
+        """Redraw one hex (and what touches it: its hexsides, the roads through it
+        and its neighbours) after an edit; pass the edited module if it changed.
+        Only that hex's geometry is recomputed and only the tiles (and the part of
+        the overview) it touches are repainted."""
+        if module is None:
+            module = self.module
+        if hex_id not in self.painter.polys and hex_id not in module.hexes:
+            return
+        region = self.painter.update_hex(hex_id, module)
+        if region is None:  # the hexes of the map changed: everything was rebuilt
+            self._reset_rect()
+            return
         for layer in self.layers.values():
             layer.invalidate(region)
+        self.overview.invalidate(region)
 
     # --- geometry -----------------------------------------------------------------
     def hex_center(self, hex_id: str) -> QPointF:
