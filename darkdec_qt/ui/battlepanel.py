@@ -10,11 +10,14 @@ from html import escape
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
+    QFormLayout,
+    QGroupBox,
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -55,6 +58,40 @@ def command_words(c: Command) -> str:
     return c.kind.replace("_", " ")
 
 
+class ReductionsBox(QGroupBox):
+    """13.3.3: voluntary reductions of the terrain level of one's own hexes (0-3 each)."""
+
+    def __init__(self, title: str, on_change, parent: QWidget | None = None) -> None:  # noqa: ANN001
+        super().__init__(title, parent)
+        self.form = QFormLayout(self)
+        self.form.setContentsMargins(6, 2, 6, 2)
+        self.spins: dict[str, QSpinBox] = {}
+        self._on_change = on_change
+
+    def set_hexes(self, hexes: list[str]) -> None:
+        if list(self.spins) == hexes:
+            return
+        old = {h: sp.value() for h, sp in self.spins.items()}
+        while self.form.rowCount():
+            self.form.removeRow(0)
+        self.spins = {}
+        for h in hexes:
+            sp = QSpinBox()
+            sp.setRange(0, 3)
+            sp.setValue(old.get(h, 0))
+            sp.setSuffix(" level(s)")
+            sp.valueChanged.connect(lambda _v: self._on_change())
+            self.form.addRow(f"reduce {h} by", sp)
+            self.spins[h] = sp
+        self.setVisible(bool(hexes))
+
+    def values(self) -> tuple[tuple[str, int], ...]:
+        return tuple((h, sp.value()) for h, sp in self.spins.items() if sp.value())
+
+    def set_value(self, h: str, n: int) -> None:
+        self.spins[h].setValue(n)
+
+
 class BattlePanel(QWidget):
     def __init__(self, controller: GameController, map_input: MapInput, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -73,6 +110,7 @@ class BattlePanel(QWidget):
         self.armor = QCheckBox("Use armor superiority (13.9.1A)")
         self.armor.setChecked(True)
         self.armor.toggled.connect(self.refresh)
+        self.att_reductions = ReductionsBox("Attacker's voluntary reductions (13.3.3)", self.refresh)
         self.plan_label = QLabel()
         self.plan_label.setWordWrap(True)
         self.plan_label.setTextFormat(Qt.TextFormat.RichText)
@@ -86,6 +124,16 @@ class BattlePanel(QWidget):
         self.options.itemDoubleClicked.connect(lambda _i: self.choose())
         self.choose_button = QPushButton("Do it")
         self.choose_button.clicked.connect(self.choose)
+        self.defender_box = QGroupBox("Defender's declaration (13.3.3A, 13.8A)")
+        dl = QVBoxLayout(self.defender_box)
+        self.def_integrity = QCheckBox("Claim divisional integrity (13.8A)")
+        self.def_integrity.setChecked(True)
+        self.def_reductions = ReductionsBox("Voluntary reductions of the defending hexes", lambda: None)
+        self.def_button = QPushButton("Declare (defending player)")
+        self.def_button.clicked.connect(self.defender_declares)
+        dl.addWidget(self.def_integrity)
+        dl.addWidget(self.def_reductions)
+        dl.addWidget(self.def_button)
         top = QHBoxLayout()
         top.addWidget(self.mode_button)
         top.addWidget(self.clear_button)
@@ -93,9 +141,11 @@ class BattlePanel(QWidget):
         lay.addLayout(top)
         lay.addWidget(self.integrity)
         lay.addWidget(self.armor)
+        lay.addWidget(self.att_reductions)
         lay.addWidget(self.plan_label, 1)
         lay.addWidget(self.declare_button)
         lay.addWidget(self.task_label)
+        lay.addWidget(self.defender_box)
         lay.addWidget(self.options, 1)
         lay.addWidget(self.choose_button)
         map_input.battleHexClicked.connect(self.hex_clicked)
@@ -146,10 +196,17 @@ class BattlePanel(QWidget):
         b = s.battle
         if b is not None:
             self.attackers, self.defenders = list(b.attackers), list(b.defenders)
+        if b is None:
+            self.att_reductions.set_hexes(sorted({s.pos[u] for u in self.attackers}))
+        self.att_reductions.setEnabled(b is None)
         self.plan_label.setText(self.plan_html())
         self.declare_button.setEnabled(b is None and bool(self.attackers and self.defenders))
         self.options.clear()
         p = bq.pending(s)
+        declaring = p is not None and p.what == "declare"
+        self.defender_box.setVisible(declaring)
+        if declaring and b is not None:
+            self.def_reductions.set_hexes(sorted({s.pos[u] for u in b.defenders if u in s.pos}))
         if p is None:
             self.task_label.setText("")
         else:
@@ -169,8 +226,10 @@ class BattlePanel(QWidget):
             return "<i>Battle mode: click hexes with your units, then enemy hexes.</i>"
         try:
             integ = None if self.integrity.isChecked() else ()
+            b = s.battle
+            reds = tuple(b.reductions) if b is not None else self.att_reductions.values()
             p = bq.proposed_battle(s, tuple(self.attackers), tuple(self.defenders), integrity=integ,
-                                   use_armor=self.armor.isChecked())
+                                   reductions=reds, use_armor=self.armor.isChecked())
         except (IllegalAction, KeyError, ValueError) as exc:
             return f"<span style='color:#a01010'>{escape(str(exc))}</span>"
         rows = [f"<b>Attack</b> {p.attack}"]
@@ -195,6 +254,7 @@ class BattlePanel(QWidget):
         integ = tuple(sorted({d for u in self.attackers if (d := s.spec(u).division)})) if self.integrity.isChecked() else ()
         return self.controller.execute(cc.DeclareBattle(attackers=tuple(self.attackers), defenders=tuple(self.defenders),
                                                         integrity_choices=integ,
+                                                        voluntary_reductions=self.att_reductions.values(),
                                                         use_armor_superiority=self.armor.isChecked()))
 
     def choose(self, row: int | None = None) -> bool:
@@ -202,3 +262,8 @@ class BattlePanel(QWidget):
         if item is None:
             return False
         return self.controller.execute(item.data(CMD))
+
+    def defender_declares(self) -> bool:
+        """13.3.3A/13.8A: the defending player's own choice (instead of the default)."""
+        return self.controller.execute(cc.DefenderDeclares(voluntary_reductions=self.def_reductions.values(),
+                                                           integrity=self.def_integrity.isChecked()))

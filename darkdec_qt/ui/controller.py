@@ -11,7 +11,7 @@ from PySide6.QtCore import QObject, Signal
 
 from darkdec_qt.game.session import Game
 from darkdec_qt.model.load import DEFAULT_MODULE
-from darkdec_qt.rules.commands import Command, EndPhase
+from darkdec_qt.rules.commands import Command, EndPhase, StartGame
 from darkdec_qt.rules.errors import IllegalAction
 from darkdec_qt.rules.phases import acting_side
 from darkdec_qt.rules.state import GameState
@@ -59,6 +59,11 @@ class GameController(QObject):
     def acting(self) -> str:
         s = self.state
         return acting_side(s.side, s.phase)
+
+    def viewer(self) -> str:
+        """Who looks at the screen (hotseat: the side that must act now); fog of war
+        (25.0) and the secret 26.20A choice are shown from this side's point of view."""
+        return self.acting()
 
     def show_past(self, index: int) -> None:
         n = len(self.cache.events)
@@ -111,7 +116,7 @@ class GameController(QObject):
         return True
 
     def end_phase(self) -> bool:
-        ok = self.execute(EndPhase())
+        ok = self.execute(EndPhase() if self.state.started else StartGame())
         if not ok and self.past is None:
             self.end_refusal = self.last_refusal
             self.shownChanged.emit()

@@ -153,7 +153,7 @@ class MainWindow(QMainWindow):
     def refresh_map(self) -> None:
         c = self.controller
         s = c.shown_state()
-        self.scene.set_units(placements(s))
+        self.scene.set_units(placements(s, c.viewer()))
         self.hex_markers.set_markers(hex_markers(s))
         if c.is_live():
             self.banner.hide()

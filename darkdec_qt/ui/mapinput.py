@@ -67,7 +67,8 @@ class MapInput(QObject):
         self.sel_hex = s.pos[units[0]] if units and units[0] in s.pos else ""
         self.dests = {}
         if units and s.phase in MOVING_PHASES:
-            self.dests = movement.legal_destinations(s, self.selected)
+            strategic = all(u in s.strategic for u in self.selected)  # 10.4: strategic costs
+            self.dests = movement.legal_destinations(s, self.selected, strategic=strategic or None)
         self._show()
         names = ", ".join(self.selected)
         if units and not self.dests:

@@ -1,21 +1,90 @@
-"""Installs the play panels on the client window: battle, charts."""
+"""Installs the play panels on the client window: battle, charts, orders (menu, context
+menu, shortcuts), arrivals and set-up, replacements, order of battle, victory status and
+the turn clock."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QInputDialog, QSizePolicy
 
+from darkdec_qt.ui.actions import Actions
+from darkdec_qt.ui.arrivals import ArrivalsPanel, SetupPanel
 from darkdec_qt.ui.battlepanel import BattlePanel
 from darkdec_qt.ui.charts import ChartsPanel
+from darkdec_qt.ui.obpanel import OrderOfBattlePanel
+from darkdec_qt.ui.replpanel import ReplacementsPanel
+from darkdec_qt.ui.status import TurnClock, VictoryLabel, VictoryPanel
+
+RIGHT, LEFT = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.LeftDockWidgetArea
 
 
 def install_panels(win) -> None:  # noqa: ANN001 (Client)
-    win.battle_panel = BattlePanel(win.controller, win.input)
-    dock = win.add_panel("battle", "Battle", win.battle_panel, Qt.DockWidgetArea.RightDockWidgetArea)
+    c = win.controller
+    win.battle_panel = BattlePanel(c, win.input)
+    dock = win.add_panel("battle", "Battle", win.battle_panel, RIGHT)
     win.tabifyDockWidget(win.log_dock, dock)
-    win.log_dock.raise_()
     win.add_action("&Game", "battle_mode", "&Battle mode", lambda: win.battle_panel.set_mode(
         not win.input.battle_mode), "B")
-    win.charts = ChartsPanel(win.controller)
-    charts = win.add_panel("charts", "Charts", win.charts, Qt.DockWidgetArea.RightDockWidgetArea, visible=False)
-    charts.setFloating(False)
-    win.resizeDocks([win.log_dock], [420], Qt.Orientation.Horizontal)
+    win.charts = ChartsPanel(c)
+    charts = win.add_panel("charts", "Charts", win.charts, RIGHT, visible=False)
+    win.tabifyDockWidget(win.log_dock, charts)
+    # --- units not on the map, replacements, order of battle, victory
+    win.arrivals = ArrivalsPanel(c, win.input)
+    win.add_panel("arrivals", "Arriving", win.arrivals, LEFT)
+    win.setup_panel = SetupPanel(c, win.input)
+    win.add_panel("setup", "Set-up", win.setup_panel, LEFT, visible=bool(c.state.to_place))
+    win.replacements = ReplacementsPanel(c, win.input)
+    repl = win.add_panel("replacements", "Replacements", win.replacements, LEFT)
+    win.tabifyDockWidget(win.panels["arrivals"], repl)
+    win.ob_panel = OrderOfBattlePanel(c, win)
+    ob = win.add_panel("ob", "Order of battle", win.ob_panel, LEFT)
+    win.tabifyDockWidget(win.panels["arrivals"], ob)
+    win.victory = VictoryPanel(c)
+    vic = win.add_panel("victory", "Victory", win.victory, RIGHT)
+    win.tabifyDockWidget(win.log_dock, vic)
+    win.panels["arrivals"].raise_()
+    win.log_dock.raise_()
+    # --- phase bar: victory line and clock
+    bar = win.phase_bar
+    win.victory_label = VictoryLabel(c)
+    win.victory_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+    win.victory_label.setMinimumWidth(120)
+    bar.row2.insertWidget(bar.row2.indexOf(bar.reason_label), win.victory_label, 1)
+    win.clock = TurnClock(c)
+    bar.row1.insertWidget(bar.row1.indexOf(bar.next_button), win.clock)
+    # --- orders
+    win.actions = Actions(win)
+    win.add_action("&View", "time_limit", "&Time limit per player turn…", lambda: _ask_limit(win))
+    c.changed.connect(lambda: _follow(win))
+    QTimer.singleShot(0, lambda: win.resizeDocks([win.log_dock, win.panels["arrivals"]], [400, 290],
+                                                 Qt.Orientation.Horizontal))
+
+
+def _ask_limit(win) -> None:  # noqa: ANN001
+    m, ok = QInputDialog.getInt(win, "Time limit", "Minutes per player turn (0 = no limit):",
+                                int(win.clock.limit // 60), 0, 600)
+    if ok:
+        win.clock.set_limit(m)
+
+
+def _follow(win) -> None:  # noqa: ANN001
+    """Raise the dock that matters now: set-up, arrivals, replacements, the CRT after a battle."""
+    c = win.controller
+    s = c.state
+    seen = getattr(win, "_followed", 0)
+    new = c.cache.events[seen:] if seen <= len(c.cache.events) else []
+    win._followed = len(c.cache.events)
+    ev = c.cache.events[-1] if c.cache.events else None
+    if any(e.kind == "battle_resolved" for e in new):
+        win.panels["charts"].show()
+        win.panels["charts"].raise_()
+        win.charts.setCurrentWidget(win.charts.crt)
+    if s.to_place:
+        win.panels["setup"].show()
+        win.panels["setup"].raise_()
+    elif ev is not None and ev.kind == "phase_began":
+        if s.phase.value == "replacement" and (s.reduced or s.eliminated):
+            win.panels["replacements"].raise_()
+        elif s.phase.value == "movement" and win.arrivals.list.count() and \
+                win.arrivals.list.item(0).data(Qt.ItemDataRole.UserRole):
+            win.panels["arrivals"].raise_()

@@ -4,12 +4,13 @@ step as a button ("End Movement Phase"); when the engine refuses, the reason."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from darkdec_qt.rules.phases import PHASES
 from darkdec_qt.ui.controller import GameController
 from darkdec_qt.ui.present import PHASE_NAMES, acting_label, next_step_label
 
+SHORT = {"replacement": "Repl.", "exploitation": "Exploit.", "construction": "Constr."}
 SIDE_COLOURS = {"German": "#5d6650", "Allied": "#3f5f8f"}
 
 
@@ -21,9 +22,15 @@ class PhaseBar(QFrame):
         self.controller = controller
         self.setObjectName("PhaseBar")
         self.setFrameShape(QFrame.Shape.NoFrame)
-        lay = QHBoxLayout(self)
-        lay.setContentsMargins(10, 6, 10, 6)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(10, 4, 10, 4)
+        outer.setSpacing(2)
+        self.row1 = lay = QHBoxLayout()  # turn, weather, side ... [clock] next step
         lay.setSpacing(14)
+        self.row2 = QHBoxLayout()  # the phases, then status lines (victory, refusal)
+        self.row2.setSpacing(14)
+        outer.addLayout(self.row1)
+        outer.addLayout(self.row2)
         self.turn_label = QLabel()
         self.turn_label.setObjectName("TurnLabel")
         self.weather_label = QLabel()
@@ -40,10 +47,12 @@ class PhaseBar(QFrame):
         self.next_button.setObjectName("NextButton")
         self.next_button.setToolTip("End the current phase (Ctrl+E)")
         self.next_button.clicked.connect(self._next)
-        for w in (self.turn_label, self.weather_label, self.side_label, self.phases_label):
+        for w in (self.turn_label, self.weather_label, self.side_label):
             lay.addWidget(w)
-        lay.addWidget(self.reason_label, 1)
+        lay.addStretch(1)
         lay.addWidget(self.next_button)
+        self.row2.addWidget(self.phases_label)
+        self.row2.addWidget(self.reason_label, 1)
         controller.shownChanged.connect(self.refresh)
         self.refresh()
 
@@ -65,12 +74,14 @@ class PhaseBar(QFrame):
                                       "font-weight:bold;")
         parts = []
         for ph in PHASES:
-            name = PHASE_NAMES[ph].split("/")[0]
+            name = SHORT.get(ph.value, PHASE_NAMES[ph].split("/")[0])
             if ph is s.phase:
                 parts.append(f"<b style='color:#1a1a1a'>{name}</b>")
             else:
                 parts.append(f"<span style='color:#8a8a80'>{name}</span>")
         self.phases_label.setText(" › ".join(parts))
+        self.phases_label.setToolTip(f"{PHASE_NAMES[s.phase]} Phase")
         self.next_button.setText(next_step_label(s))
         self.next_button.setEnabled(c.is_live() and not s.game_over)
         self.reason_label.setText(c.end_refusal if c.is_live() else "")
+        self.reason_label.setVisible(bool(self.reason_label.text()))

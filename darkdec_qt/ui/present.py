@@ -33,10 +33,22 @@ def unit_markers(state: GameState, unit: str) -> set[str]:
     return out
 
 
-def placements(state: GameState) -> dict[str, list[Placement]]:
-    """Counters by hex, bottom first (leaders on top), with their markers."""
+def placements(state: GameState, viewer: str | None = None) -> dict[str, list[Placement]]:
+    """Counters by hex, bottom first (leaders on top), with their markers. With fog of
+    war (optional rule 25) and a ``viewer``, an enemy stack shows only what
+    ``variants.visible_units`` lets the viewer see, tagged ``+n`` for the hidden units."""
     units = state.module.units
     out: dict[str, list[Placement]] = {}
+    if viewer and state.has_rule("25"):
+        from darkdec_qt.rules.variants import visible_units
+
+        for h, (shown, hidden) in visible_units(state, viewer).items():
+            us = sorted(shown, key=lambda u: (units[u].is_leader, u))
+            out[h] = [(units[u], u in state.reduced, unit_markers(state, u)) for u in us]
+            if hidden and out[h]:
+                spec, red, marks = out[h][-1]
+                out[h][-1] = (spec, red, marks | {f"+{hidden}"})
+        return out
     for h, us in state.occupancy().items():
         us = sorted(us, key=lambda u: (units[u].is_leader, u))
         out[h] = [(units[u], u in state.reduced, unit_markers(state, u)) for u in us]
@@ -90,6 +102,8 @@ def next_step_label(state: GameState) -> str:
     """The phase bar's button: "End Movement Phase"."""
     if state.game_over:
         return "Game over"
+    if not state.started:
+        return "Start the game"
     return f"End {PHASE_NAMES[state.phase]} Phase"
 
 

@@ -16,8 +16,12 @@ def test_counters_are_placed_from_the_game_state(make_client):
     s = win.controller.state
     shown = {h: [p[0].id for p in units] for h, units in placements(s).items()}
     assert sum(len(v) for v in shown.values()) == len(s.pos)
+    from darkdec_qt.rules.variants import visible_units
+
+    seen = visible_units(s, win.controller.viewer())  # fog of war (25.0) is on in Herbstnebel
     for u, h in s.pos.items():
-        assert u in [spec.id for spec, _, _ in win.scene.units_at(h)]
+        on_map = [spec.id for spec, _, _ in win.scene.units_at(h)]
+        assert (u in on_map) == (u in seen[h][0])
 
 
 def test_phase_bar_names_the_next_step_and_ends_phases(make_client):

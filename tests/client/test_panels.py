@@ -1,0 +1,117 @@
+"""The play docks through the real window: voluntary reductions and the defender's own
+declaration, the order of battle, the folded supply log, the victory status, the turn
+clock and fog of war."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from darkdec_qt.rules import variants
+from darkdec_qt.rules.combat_legal import declarable_battles
+from tests.client.helpers import click_hex, end_phases_until
+
+
+def _pick_battle(win):
+    s = win.controller.state
+    b = min(declarable_battles(s), key=lambda c: (len(c.attackers), len(c.defenders)))
+    win.actions_by_name["battle_mode"].trigger()
+    for h in sorted({s.pos[u] for u in b.attackers}) + sorted({s.pos[u] for u in b.defenders}):
+        click_hex(win, h)
+    win.battle_panel.attackers = list(b.attackers)
+    win.battle_panel.refresh()
+    return b
+
+
+def test_reductions_and_the_defenders_own_declaration(make_client):
+    win = make_client()
+    end_phases_until(win, "combat")
+    b = _pick_battle(win)
+    panel = win.battle_panel
+    s = win.controller.state
+    att_hexes = sorted({s.pos[u] for u in b.attackers})
+    assert list(panel.att_reductions.spins) == att_hexes
+    before = panel.plan_label.text()
+    panel.att_reductions.set_value(att_hexes[0], 1)
+    assert panel.att_reductions.values() == ((att_hexes[0], 1),)
+    assert panel.plan_label.text() != before or "level" in before
+    QTest.mouseClick(panel.declare_button, Qt.MouseButton.LeftButton)
+    battle = win.controller.state.battle
+    assert battle is not None and (att_hexes[0], 1) in battle.reductions, win.controller.last_refusal
+    assert panel.defender_box.isVisibleTo(panel)
+    def_hex = sorted(panel.def_reductions.spins)[0]
+    panel.def_reductions.set_value(def_hex, 1)
+    panel.def_integrity.setChecked(False)
+    QTest.mouseClick(panel.def_button, Qt.MouseButton.LeftButton)
+    battle = win.controller.state.battle
+    assert battle is not None and (def_hex, 1) in battle.reductions and battle.defender_integrity is False
+    assert not panel.defender_box.isVisibleTo(panel)
+    for _ in range(30):
+        if win.controller.state.battle is None:
+            break
+        QTest.mouseClick(panel.choose_button, Qt.MouseButton.LeftButton)
+    assert win.charts.highlighted is not None
+    assert win.panels["charts"].isVisible()
+
+
+def test_order_of_battle_states_and_centring(make_client):
+    win = make_client()
+    ob = win.ob_panel
+    s = win.controller.state
+    u = next(x for x in sorted(s.pos) if s.side_of(x) == "German")
+    assert ob.items[u].text(1).startswith(f"at {s.pos[u]}")
+    later = next(iter(sorted(s.pending)))
+    assert ob.items[later].text(1).startswith("arrives turn")
+    ob._clicked(ob.items[u])
+    assert win.input.selected == (u,)
+    win.view.center_on_hex(s.pos[sorted(s.pos)[-1]])
+    ob._clicked(ob.items[u])
+    assert win.view.viewport().rect().contains(win.view.mapFromScene(win.scene.hex_center(s.pos[u])))
+    ob.filter.setText(u)
+    assert not ob.items[u].isHidden()
+    other = next(x for x in ob.items if x != u and u not in x and x.lower() not in u.lower())
+    assert ob.items[other].isHidden()
+
+
+def test_fog_of_war_hides_enemy_stacks_in_the_ob_and_map(make_client):
+    win = make_client()
+    s = win.controller.state
+    assert s.has_rule("25")
+    seen = variants.visible_units(s, "German")
+    hidden = [u for u in s.pos if s.side_of(u) == "Allied" and u not in seen[s.pos[u]][0]]
+    assert hidden
+    assert "hidden" in win.ob_panel.items[hidden[0]].text(1)
+    tags = [m for spec, _r, marks in win.scene.units_at(s.pos[hidden[0]]) for m in marks]
+    assert any(t.startswith("+") for t in tags)
+
+
+def test_log_folds_routine_supply_lines(make_client):
+    win = make_client()
+    tree = win.log_panel.tree
+    texts = []
+    for i in range(tree.topLevelItemCount()):
+        top = tree.topLevelItem(i)
+        texts += [top.child(k).text(0) for k in range(top.childCount())]
+    folded = [t for t in texts if "units supplied" in t]
+    assert folded
+    assert not any(t.rstrip().endswith("is supplied") for t in texts)
+    n_events = sum(1 for e in win.controller.cache.events if e.kind == "supply_determined" and e.state == "supplied")
+    assert str(n_events) in folded[0] or len(folded) > 1
+
+
+def test_victory_status_and_clock(make_client):
+    win = make_client()
+    assert win.victory_label.text().startswith("If it ended now:")
+    assert "If the game ended now" in win.victory.text.toPlainText() and "needs" in win.victory.text.toPlainText()
+    clock = win.clock
+    assert not clock.isVisibleTo(win)
+    clock.set_limit(5)
+    assert clock.isVisibleTo(win) and "4:5" in clock.text() or "5:00" in clock.text()
+    clock.started -= 400
+    clock.tick()
+    assert "time is up" in clock.text()
+    assert "time" in win.message_label.text()
+    win.controller.end_phase()
+    end_phases_until(win, "supply", "Allied") if False else None
+    clock.set_limit(0)
+    assert not clock.isVisibleTo(win)
