@@ -19,6 +19,58 @@ def scenario_turns(module: Module, scenario: str) -> int:
     return module.turn(sc.last_turn).number - module.turn(sc.first_turn).number + 1
 
 
+# self-play preferences: weights of a weighted random order (Efraimidis-Spirakis keys), so
+# that random playouts make contact and fight instead of milling about (every command
+# offered is legal; only their order is biased)
+W_BATTLE = 25.0
+W_TOWARD = 4.0
+W_CONTACT = 10.0
+W_ENTER = 3.0
+W_RARE = 0.02
+
+
+def _weight(state, cmd, near: dict[str, int] | None) -> float:  # noqa: ANN001
+    k = cmd.kind
+    if k == "declare_battle":
+        return W_BATTLE
+    if k == "enter_reinforcement":
+        return W_ENTER
+    if k == "declare_withdrawal":
+        return W_RARE  # 26.13: a withdrawal turn forbids Allied attacks (26.13D)
+    if k == "move" and near is not None:
+        far = 10**6
+        a, b = near.get(cmd.path[0], far), near.get(cmd.path[-1], far)
+        if b <= 1:
+            return W_CONTACT
+        if b < a:
+            return W_TOWARD
+        return 0.5 if b > a else 1.0
+    return 1.0
+
+
+def _order(state, cands: list, rng: random.Random, end_bias: float) -> list:  # noqa: ANN001
+    """EndPhase first with probability ``end_bias`` (rarely when a battle may be declared),
+    the other commands in a weighted random order favouring battles and moves toward the enemy."""
+    rest = cands[1:]
+    if not rest:
+        return [EndPhase()]
+    near = None
+    if any(c.kind == "move" for c in rest):
+        from darkdec_qt.rules.phases import acting_side, other_side
+
+        near = engine.enemy_distance(state, other_side(acting_side(state.side, state.phase)))
+    weights = [_weight(state, c, near) for c in rest]
+    keyed = sorted(((rng.random() ** (1.0 / w), i) for i, w in enumerate(weights)), reverse=True)
+    order = [rest[i] for _, i in keyed if weights[i] > W_RARE]
+    rare = [rest[i] for _, i in keyed if weights[i] <= W_RARE]  # tried after EndPhase, unless drawn
+    if rare and rng.random() < W_RARE * 5:
+        order, rare = rare + order, []
+    bias = end_bias / 5 if any(c.kind == "declare_battle" for c in rest) else end_bias
+    if rng.random() < bias:
+        return [EndPhase()] + order + rare
+    return order + [EndPhase()] + rare
+
+
 def selfplay(module: Module, scenario: str, seed: int | str, turns: int | None = None, *, end_bias: float = 0.15,
              max_commands: int = 100_000, optional: tuple[str, ...] | None = None, on_event=None,
              strict: bool = False, variants: tuple[str, ...] | None = None, setup: str = "auto",
@@ -43,10 +95,7 @@ def selfplay(module: Module, scenario: str, seed: int | str, turns: int | None =
     while not game.state.game_over and game.state.turn < stop_turn and n < max_commands:
         n += 1
         cands = list(engine.legal_commands(game.state, rng=rng))
-        if len(cands) == 1 or rng.random() < end_bias:
-            order = [EndPhase()] + rng.sample(cands[1:], len(cands) - 1)
-        else:
-            order = rng.sample(cands[1:], len(cands) - 1) + [EndPhase()]
+        order = _order(game.state, cands, rng, end_bias)
         events = None
         for cmd in order:
             try:

@@ -59,8 +59,12 @@ def legal_advances(state: GameState, unit: str, vacated: str, length: int) -> li
         return []
     out: list[tuple[str, ...]] = []
 
+    from darkdec_qt.rules.commanders import lone_leader_hexes
+
+    passable = set() if spec.is_leader else lone_leader_hexes(state, enemy)  # 15.5D displacement
+
     def blocked(a: str, b: str, path: tuple[str, ...]) -> bool:
-        if any(state.side_of(u) == enemy for u in occ.get(b, ())):
+        if b not in passable and any(state.side_of(u) == enemy for u in occ.get(b, ())):
             return True
         river, unbridged, _ = _side(state, a, b)
         hs = state.module.hexside(a, b)
@@ -84,9 +88,14 @@ def legal_advances(state: GameState, unit: str, vacated: str, length: int) -> li
             return True  # 13.7.7
         return False
 
+    def mixed(h: str) -> bool:  # 11.4: an advance is not forced, so never British with US
+        nats = {state.spec(u).nationality for u in occ.get(h, ()) if state.side_of(u) == side
+                and not state.spec(u).is_leader} | {spec.nationality}
+        return {"British", "US"} <= nats and not spec.is_leader
+
     def extend(path: tuple[str, ...]) -> None:
         friends = sum(1 for u in occ.get(path[-1], ()) if state.side_of(u) == side and not state.spec(u).is_leader)
-        if len(path) > 1 and (friends < 3 or spec.is_leader):
+        if len(path) > 1 and (friends < 3 or spec.is_leader) and not mixed(path[-1]):
             out.append(path)
         if len(path) - 1 >= length:
             return

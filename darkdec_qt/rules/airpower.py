@@ -3,7 +3,8 @@ the Allied extra mission of 17 Dec AM, 20.4.2F).
 
 One mission per clear-weather turn: an air attack on one hex of enemy units (a 1-2 on
 one die, modified, costs one unit a step), or a road interdiction (1-3), or both when
-the target is on a road (20.4.2D).
+the target is on a road (20.4.2D): then the attack and the interdiction of that road hex,
+in either order in the same turn, count as one mission (``paired_free``).
 """
 
 from __future__ import annotations
@@ -28,9 +29,7 @@ def missions(state: GameState, side: str) -> int:
     code = state.turn_code()
     if side == "German":
         return 1 if code == "30DecPM" else 0
-    n = 1 if state.is_clear() else 0
-    if "26.11" in state.variants and state.weather.get(-state.turn) == "contested":
-        n = 0  # 26.11A hook: Luftwaffe air contention (recorded as weather key -turn)
+    n = 1 if state.air_superiority() else 0  # 26.11A: none while the Luftwaffe contests the air
     if code == "17DecAM":
         n += 1
     return n
@@ -75,9 +74,20 @@ def _check_mission(state: GameState, hex_id: str, free: bool) -> None:
         raise IllegalAction(f"no air mission left for the {state.side} player this turn", rule="20.4/20.4.2E-F")
 
 
+def paired_free(state: GameState, hex_id: str, mission: str) -> bool:
+    """20.4.2D: an Allied air attack on German units on a road hex and the interdiction of
+    that road hex are one mission: the second of the pair (either order, same turn) is free."""
+    if state.side != "Allied" or not state.module.is_road_hex(hex_id):
+        return False
+    other = "interdiction" if mission == "attack" else "attack"
+    turn = state.turn
+    return state.air_targets.get(f"{other}:{hex_id}") == turn and state.air_targets.get(f"{mission}:{hex_id}") != turn
+
+
 def _c_attack(state: GameState, cmd: Command, dice: DiceCursor) -> list[ev.Event]:
     h = cmd.hex  # type: ignore[attr-defined]
-    _check_mission(state, h, False)
+    free = paired_free(state, h, "attack")
+    _check_mission(state, h, free)
     enemy = other_side(state.side)
     if not any(state.side_of(u) == enemy for u in state.units_at(h)):
         raise IllegalAction(f"air attack on {h}: no enemy unit there", rule="20.4", hex=h)
@@ -86,7 +96,8 @@ def _c_attack(state: GameState, cmd: Command, dice: DiceCursor) -> list[ev.Event
     roll = v + drm
     pool = air_loss_pool(state, h)
     hit = roll <= 2 and bool(pool)
-    out: list[ev.Event] = [e, ce.AirAttackResolved(side=state.side, hex=h, roll=roll, drm=drm, hit=hit)]
+    out: list[ev.Event] = [e, ce.AirAttackResolved(side=state.side, hex=h, roll=roll, drm=drm, hit=hit,
+                                                   counts=not free)]
     if hit and len(pool) == 1:
         out.append(ev.StepLost(unit=pool[0], reason="air attack (20.4.1)"))
     elif hit:
@@ -100,7 +111,7 @@ def _c_interdict(state: GameState, cmd: Command, dice: DiceCursor) -> list[ev.Ev
     h = cmd.hex  # type: ignore[attr-defined]
     if not state.module.is_road_hex(h):
         raise IllegalAction(f"{h} is not a road hex", rule="20.4.2A", hex=h)
-    free = False  # 20.4.2D (attack + interdiction of the same road hex as one mission): not yet
+    free = paired_free(state, h, "interdiction")  # 20.4.2D
     _check_mission(state, h, free)
     v, e = dice.roll(f"interdiction {h}")
     hit = v <= 3

@@ -48,6 +48,7 @@ def _remove_from_map(s: GameState, unit: str) -> None:
     s.mp_spent.pop(unit, None)
     s.last_roads.pop(unit, None)
     s.stopped.discard(unit)
+    s.displaced.pop(unit, None)
 
 
 @_h("phase_began")
@@ -58,6 +59,7 @@ def _phase_began(s: GameState, e: ev.PhaseBegan) -> None:  # type: ignore[overri
     s.mp_spent.clear()
     s.last_roads.clear()
     s.stopped.clear()
+    s.displaced.clear()  # 15.5D: the owner's choice lasts until the phase ends
     if new_player_turn:
         s.moved.clear()
         s.attacked.clear()
@@ -316,6 +318,15 @@ def _interdict(s: GameState, e: ev.RoadInterdicted) -> None:  # type: ignore[ove
 @_h("infiltration_attempted")
 def _infil(s: GameState, e: ev.InfiltrationAttempted) -> None:  # type: ignore[override]
     s.infiltrations += 1
+
+
+@_h("leader_displaced")
+def _displaced(s: GameState, e: ev.LeaderDisplaced) -> None:  # type: ignore[override]
+    s.pos[e.unit] = e.to_hex
+    if e.alternatives:
+        s.displaced[e.unit] = tuple(e.alternatives)
+    else:
+        s.displaced.pop(e.unit, None)
 
 
 @_h("game_ended")

@@ -143,6 +143,19 @@ def attacker_level(state: GameState, b: BattleState, h: str) -> tuple[int, list[
                      strategic=any(u in state.strategic for u in mine), voluntary=b.reduction(h))
 
 
+def allied_extra_bonus_used(state: GameState, b: BattleState, assault: bool = False) -> bool:
+    """13.8.4.2A: the Allied attacker receives a second integrity bonus (Patton, clear weather)."""
+    if b.attacker_side != "Allied" or b.kind == "counterattack":
+        return False
+    att = tuple(u for u in b.attackers if u in state.pos)
+    dfn = tuple(u for u in b.defenders if u in state.pos)
+    limit, _ = integrity.max_attack_bonuses(state, att, assault or b.kind == "assault")
+    if limit < 2:
+        return False
+    avail = integrity.attack_divisions(state, att, dfn, b.shock)
+    return len([d for d in b.integrity if d in avail][:limit]) >= 2
+
+
 def drm(state: GameState, b: BattleState, assault: bool = False) -> tuple[int, list[tuple[int, str]]]:
     """13.8 integrity (attack -1 each, defense +1, 13.8.6 nullify) and 18.2A surprise."""
     parts: list[tuple[int, str]] = []

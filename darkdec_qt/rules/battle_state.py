@@ -34,6 +34,7 @@ class BattleState:
     reductions: tuple[tuple[str, int], ...] = ()  # voluntary (13.3.3)
     integrity: tuple[str, ...] = ()  # divisions claimed by the attacker
     defender_integrity: bool = True
+    ignore_second_bonus_if_ff: bool = False  # 13.8.4.2B, chosen by the attacker when declaring
     use_armor: bool = True
     aoa_leader: str = ""
     shock: bool = False

@@ -131,7 +131,10 @@ def check_build_move(state: GameState, units: tuple[str, ...], path: tuple[str, 
             raise IllegalAction(f"no {side} bridge marker left ({limit})", rule="16.2.4", unit=u)
     mp = max(movement.remaining_ticks(state, u), TICKS)
     # no further movement: BridgeStarted (16.2.2A, check_can_move); "stopped" only for a ZOC (12.1A)
-    return [ev.UnitMoved(unit=u, path=path, mp=mp, stopped=b in hx_rivers.zoc), ev.BridgeStarted(a=a, b=b, unit=u)]
+    from darkdec_qt.rules.commanders import displacement_events
+
+    return [ev.UnitMoved(unit=u, path=path, mp=mp, stopped=b in hx_rivers.zoc), ev.BridgeStarted(a=a, b=b, unit=u)] \
+        + displacement_events(state, units, tuple(path))  # 15.5D
 
 
 def _limit(state: GameState, side: str) -> int | None:

@@ -17,7 +17,13 @@ from darkdec_qt.rules import commanders, crt, losses
 from darkdec_qt.rules import events as ev
 from darkdec_qt.rules.advance import advance_length, legal_advances
 from darkdec_qt.rules.armor import armor_must_take_losses, is_armored
-from darkdec_qt.rules.battle import attacker_level, check_declare, defender_hexes, plan
+from darkdec_qt.rules.battle import (
+    allied_extra_bonus_used,
+    attacker_level,
+    check_declare,
+    defender_hexes,
+    plan,
+)
 from darkdec_qt.rules.battle_state import BattleState, Task
 from darkdec_qt.rules.commands import Command
 from darkdec_qt.rules.dice import DiceCursor
@@ -162,6 +168,12 @@ def _resolve(state: GameState, b: BattleState, dice: DiceCursor, pre: Events | N
     code = crt.lookup(sim, p.odds, p.column, roll)
     r = crt.parse_result(code)
     notes = tuple(why for _, why in p.drm_parts) + (p.column_reason,)
+    if r.fire_fight and b.ignore_second_bonus_if_ff and allied_extra_bonus_used(sim, b, b.kind == "assault"):
+        roll += 1  # 13.8.4.2B: the second bonus ignored at the attacker's option
+        p.drm += 1
+        code = crt.lookup(sim, p.odds, p.column, roll)
+        r = crt.parse_result(code)
+        notes += ("second Allied integrity bonus ignored: it gave a fire fight (13.8.4.2B)",)
     events += [e1, e2, ce.BattleResolved(id=b.id, battle_kind=b.kind, attack=p.attack, defense=p.defense,
                                          odds=p.odds, column=p.column, drm=p.drm, roll=roll, result=code,
                                          notes=notes)]
@@ -250,6 +262,7 @@ def _c_declare(state: GameState, cmd: cc.DeclareBattle, dice: DiceCursor) -> Eve
                     kind="shock" if cmd.shock else "attack", reductions=cmd.voluntary_reductions,
                     integrity=cmd.integrity_choices, use_armor=cmd.use_armor_superiority, aoa_leader=lead,
                     shock=cmd.shock, tasks=(("declare", other_side(state.side), "", 0),),
+                    ignore_second_bonus_if_ff=cmd.ignore_second_bonus_if_ff,
                     original_defenders=tuple(u for u in cmd.defenders if u not in state.retreated_into))
     events.append(ce.BattleStage(data=b.to_json()))
     return events
@@ -426,7 +439,9 @@ def _c_advance(state: GameState, cmd: cc.ChooseAdvance | cc.DeclineAdvance, dice
         raise IllegalAction(f"cannot advance along {'-'.join(cmd.path)} (at most {length} hexes, 13.7.1-13.7.7)",
                             rule="13.7", unit=cmd.unit)
     b = b.with_(advanced=b.advanced + (cmd.unit,))
-    return _finish(state, b, [ce.UnitAdvanced(unit=cmd.unit, path=tuple(cmd.path))])
+    events: Events = [ce.UnitAdvanced(unit=cmd.unit, path=tuple(cmd.path))]
+    events += commanders.displacement_events(state, (cmd.unit,), tuple(cmd.path))  # 15.5D
+    return _finish(state, b, events)
 
 
 CHECKERS: dict[str, Callable[[GameState, Command, DiceCursor], Events]] = {

@@ -117,3 +117,6 @@ def _leader(s: GameState, e: ce.LeaderOptionUsed) -> None:  # type: ignore[overr
 def _air(s: GameState, e: ce.AirAttackResolved) -> None:  # type: ignore[override]
     if e.counts:
         s.air_used[s.turn] = s.air_used.get(s.turn, 0) + 1
+    for k in [k for k, t in s.air_targets.items() if t != s.turn]:
+        del s.air_targets[k]  # 20.4.2D pairs last only for the turn
+    s.air_targets[f"{e.mission}:{e.hex}"] = s.turn

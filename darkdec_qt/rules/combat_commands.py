@@ -15,7 +15,9 @@ C = Command.register
 class DeclareBattle(Command):
     """13.1: attackers against defenders; voluntary reductions (hex, levels) (13.3.3);
     integrity divisions claimed (13.8A); leader reserving an all out assault (13.2B);
-    armor superiority used (13.9.1A); shock combat (14.3)."""
+    armor superiority used (13.9.1A); shock combat (14.3). ``ignore_second_bonus_if_ff``
+    (13.8.4.2B): the Allied attacker drops the second (Patton) integrity bonus when the
+    roll with it gives a fire fight (the option is stated with the declaration)."""
 
     kind: ClassVar[str] = "declare_battle"
     attackers: tuple[str, ...]
@@ -25,6 +27,7 @@ class DeclareBattle(Command):
     all_out_assault_leader: str = ""
     use_armor_superiority: bool = True
     shock: bool = False
+    ignore_second_bonus_if_ff: bool = False
 
 
 @C

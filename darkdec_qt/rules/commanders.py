@@ -71,13 +71,79 @@ def leader_named(state: GameState, name: str) -> str | None:
     return None
 
 
-def displacement_hexes(state: GameState, leader: str) -> list[str]:
-    """15.5D: the nearest supplied friendly combat units' hexes (the owner chooses)."""
+def displacement_hexes(state: GameState, leader: str, exclude: frozenset[str] | set[str] = frozenset()) -> list[str]:
+    """15.5D: the nearest supplied friendly combat units' hexes (the owner chooses);
+    distance in hexes, ignoring terrain, enemy units and enemy ZOCs. ``exclude``: hexes
+    not eligible (those the enemy's move or advance passes through)."""
     side = state.side_of(leader)
     here = state.pos[leader]
     cands = [state.pos[u] for u in state.on_map(side)
-             if not state.spec(u).is_leader and state.supply.get(u, "supplied") == "supplied"]
+             if not state.spec(u).is_leader and state.supply.get(u, "supplied") == "supplied"
+             and state.pos[u] not in exclude]
     if not cands:
         return []
     best = min(hexgrid.distance(here, h) for h in cands)
     return sorted({h for h in cands if hexgrid.distance(here, h) == best})
+
+
+def lone_leaders(state: GameState, hex_id: str, side: str) -> list[str]:
+    """15.5D: ``side``'s leaders in ``hex_id`` not stacked with a friendly combat unit."""
+    here = [u for u, h in state.pos.items() if h == hex_id and state.side_of(u) == side]
+    if any(not state.spec(u).is_leader for u in here):
+        return []
+    return sorted(here)
+
+
+def lone_leader_hexes(state: GameState, side: str) -> set[str]:
+    """Hexes holding only ``side``'s leaders (15.5D: enemy combat units may enter them)."""
+    units = state.module.units
+    combat: set[str] = set()
+    leaders: set[str] = set()
+    for u, h in state.pos.items():
+        s = units[u]
+        if s.side == side:
+            (leaders if s.is_leader else combat).add(h)
+    return leaders - combat
+
+
+def displacement_events(state: GameState, movers: tuple[str, ...] | list[str], path: tuple[str, ...]) -> list:
+    """15.5D: the events displacing the enemy leaders alone in the hexes ``movers`` enter
+    along ``path`` (path[0] their start hex), when at least one mover is a combat unit
+    (not a commander). Each leader goes to the nearest supplied friendly combat unit or
+    stack; when several are equidistant the engine takes the first in hex order and
+    records the others so the owner may still choose (``RelocateDisplacedLeader``). With
+    no supplied friendly combat unit on the map the leader is eliminated (interpretation)."""
+    from darkdec_qt.rules import events as ev
+
+    if not movers or all(state.spec(u).is_leader for u in movers):
+        return []
+    enemy = other_side(state.side_of(movers[0]))
+    out: list = []
+    passed = frozenset(path[1:])
+    for h in path[1:]:
+        for leader in lone_leaders(state, h, enemy):
+            dests = displacement_hexes(state, leader, exclude=passed)
+            if not dests:
+                out.append(ev.UnitEliminated(unit=leader, reason="displaced with no supplied friendly combat unit "
+                                                                 "on the map (15.5D)"))
+                continue
+            out.append(ev.LeaderDisplaced(unit=leader, from_hex=h, to_hex=dests[0],
+                                          alternatives=tuple(dests) if len(dests) > 1 else ()))
+    return out
+
+
+def check_relocate(state: GameState, unit: str, hex_id: str) -> list:
+    """15.5D: the owner's choice among equidistant relocation hexes, in the phase of the
+    displacement."""
+    from darkdec_qt.rules import events as ev
+    from darkdec_qt.rules.errors import IllegalAction
+
+    alts = state.displaced.get(unit)
+    if not alts:
+        raise IllegalAction("was not displaced this phase with a choice of hexes", rule="15.5D", unit=unit)
+    if hex_id not in alts:
+        raise IllegalAction(f"may be relocated only to one of {', '.join(alts)} (the nearest supplied friendly "
+                            "combat units)", rule="15.5D", unit=unit, hex=hex_id)
+    if any(state.side_of(u) != state.side_of(unit) for u in state.units_at(hex_id)):
+        raise IllegalAction(f"{hex_id} is no longer held by friendly units", rule="15.5D", unit=unit, hex=hex_id)
+    return [ev.LeaderDisplaced(unit=unit, from_hex=state.pos[unit], to_hex=hex_id)]

@@ -171,6 +171,17 @@ class ProtectFuelDivision(Command):
 
 @C
 @dataclass(frozen=True, slots=True)
+class RelocateDisplacedLeader(Command):
+    """15.5D: the owner of a leader displaced this phase picks another of the equidistant
+    nearest supplied friendly combat units or stacks (the engine placed it on the first)."""
+
+    kind: ClassVar[str] = "relocate_displaced_leader"
+    unit: str
+    hex: str
+
+
+@C
+@dataclass(frozen=True, slots=True)
 class EndPhase(Command):
     kind: ClassVar[str] = "end_phase"
 

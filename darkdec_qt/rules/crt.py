@@ -102,7 +102,7 @@ def dice_column(state: GameState, side: str, shock: bool = False) -> tuple[str, 
         return TACTICAL, "shock combat (14.3)"
     if side == "German" and german_tactical_period(state):
         return TACTICAL, "German tactical advantage AM 16 - PM 22 Dec (13.4.2, 18.1A)"
-    if side == "Allied" and state.is_clear() and state.turn > _turn_no(state, LAST_GERMAN_TA, 14):
+    if side == "Allied" and state.air_superiority() and state.turn > _turn_no(state, LAST_GERMAN_TA, 14):
         return TACTICAL, "Allied tactical advantage, clear weather after PM 22 Dec (13.4.2, 20.3A)"
     return NORMAL, "normal column"
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from darkdec_qt.rules import commanders, initial, movement, reinforcements, restricted, stacking, supply
 from darkdec_qt.rules import commands as cm
 from darkdec_qt.rules import events as ev
-from darkdec_qt.rules import initial, movement, reinforcements, restricted, stacking, supply
 from darkdec_qt.rules.apply import apply
 from darkdec_qt.rules.commands import Command
 from darkdec_qt.rules.dice import DiceCursor
@@ -122,12 +122,19 @@ def _check_move(state: GameState, cmd: cm.Move, dice: DiceCursor) -> list[Event]
     err = movement._end_ok(ctx, path[-1])
     if err:
         raise err
+    if "26.13" in state.variants:
+        from darkdec_qt.rules.variants import withdrawal_move_problem
+
+        err = withdrawal_move_problem(state, units, path)  # 26.13B-C, E
+        if err:
+            raise err
     spent = costs[-1]
     stopped = path[-1] in ctx.zoc
     for u in units:
         c = state.module.units[u].unit_class
         out.append(ev.UnitMoved(unit=u, path=path, mp=spent[ctx.classes.index(c)], stopped=stopped,
                                 roads=tuple(sorted(roads)) if len(units) == 1 else ()))
+    out += commanders.displacement_events(state, units, path)  # 15.5D
     return out
 
 
@@ -152,7 +159,7 @@ def _check_enter_strategic(state: GameState, cmd: cm.EnterStrategic, dice: DiceC
         raise IllegalAction("is marked unsupplied or isolated", rule="10.4.1A", unit=u)
     if state.mp_spent.get(u, 0) or u in state.moved:
         raise IllegalAction("must enter strategic movement before spending MPs", rule="10.4.1D", unit=u)
-    if state.is_clear() and s.side == "German" and s.is_motorized:
+    if state.air_superiority() and s.side == "German" and s.is_motorized:  # 20.1B, 26.11A
         raise IllegalAction("German motorized units may not enter strategic movement in clear weather",
                             rule="20.1B", unit=u)
     restricted.check_may_move(state, u)
@@ -213,6 +220,13 @@ def _check_paradrop(state: GameState, cmd: cm.Paradrop, dice: DiceCursor) -> lis
 @register_checker("release_restricted")
 def _check_release(state: GameState, cmd: cm.ReleaseRestricted, dice: DiceCursor) -> list[Event]:  # type: ignore[override]
     return restricted.check_voluntary_release(state, cmd.unit)
+
+
+@register_checker("relocate_displaced_leader")
+def _check_relocate(state: GameState, cmd: cm.RelocateDisplacedLeader, dice: DiceCursor) -> list[Event]:  # type: ignore[override]
+    """15.5D: the owning side's choice among equidistant relocation hexes."""
+    _unit(state, cmd.unit)
+    return commanders.check_relocate(state, cmd.unit, cmd.hex)
 
 
 @register_checker("choose_fuel_division")
@@ -392,6 +406,10 @@ def legal_commands(state: GameState, rng: random.Random | None = None, per_unit:
                     if _ok(state, cmd2):
                         yield cmd2
                         break
+        from darkdec_qt.rules.variants import montgomery_withdrawal, withdrawal_move_problem
+
+        withdrawing = "26.13" in state.variants and montgomery_withdrawal(state)
+        near: dict[str, int] | None = None
         pool = mine if rng is None else rng.sample(mine, min(max_units, len(mine)))
         for u in pool:
             if state.phase is Phase.MOVEMENT:
@@ -401,15 +419,48 @@ def legal_commands(state: GameState, rng: random.Random | None = None, per_unit:
             dests = movement.legal_destinations(state, (u,))
             items = sorted(dests.items())
             if rng is not None:
-                items = rng.sample(items, min(per_unit, len(items)))
+                sample = rng.sample(items, min(per_unit, len(items)))
+                if items and not withdrawing:  # self-play: always offer the move closest to the enemy
+                    if near is None:
+                        near = enemy_distance(state, other_side(side))
+                    far = 10**6
+                    best = min(items, key=lambda it: (near.get(it[0], far), it[0]))
+                    if best not in sample and near.get(best[0], far) < near.get(state.pos[u], far):
+                        sample = sample[: max(0, per_unit - 1)] + [best]
+                items = sample
             for _h, (_cost, path) in items:
                 # (engine II) 18.3B: once combat activates an Allied unit on 16 Dec it moves one hex
                 lim = initial.max_hexes(state, u)
                 if lim is not None and (len(path) - 1 > lim or u in state.moved):
                     continue
+                if withdrawing and withdrawal_move_problem(state, (u,), path) is not None:
+                    continue  # 26.13B-C, E
                 yield cm.Move(units=(u,), path=path)
     for gen in _GENERATORS:
         yield from gen(state, rng)
+
+
+def enemy_distance(state: GameState, enemy: str) -> dict[str, int]:
+    """Hexes -> distance in hexes (through the map's adjacency) to the nearest unit of
+    ``enemy``: a multi-source breadth-first search, for self-play's preference."""
+    from collections import deque
+
+    units = state.module.units
+    adj = state.module.adjacency
+    dist: dict[str, int] = {}
+    queue: deque[str] = deque()
+    for u, h in state.pos.items():
+        if units[u].side == enemy and h not in dist:
+            dist[h] = 0
+            queue.append(h)
+    while queue:
+        h = queue.popleft()
+        d = dist[h] + 1
+        for n in adj.get(h, ()):
+            if n not in dist:
+                dist[n] = d
+                queue.append(n)
+    return dist
 
 
 def _ok(state: GameState, cmd: Command) -> bool:

@@ -335,6 +335,21 @@ class InfiltrationAttempted(Event):
 
 @E
 @dataclass(frozen=True, slots=True)
+class LeaderDisplaced(Event):
+    """15.5D: a leader not stacked with a friendly combat unit, whose hex an enemy combat
+    unit moved or advanced into or through, relocated to ``to_hex`` (the nearest supplied
+    friendly combat unit or stack). ``alternatives``: equidistant hexes the owner may still
+    choose instead (``RelocateDisplacedLeader``); empty when the choice is made."""
+
+    kind: ClassVar[str] = "leader_displaced"
+    unit: str
+    from_hex: str
+    to_hex: str
+    alternatives: tuple[str, ...] = ()
+
+
+@E
+@dataclass(frozen=True, slots=True)
 class GameEnded(Event):
     kind: ClassVar[str] = "game_ended"
     turn: int

@@ -79,7 +79,7 @@ def movement_allowance(state: GameState, unit: str, strategic: bool | None = Non
     ma = printed_ma(state, unit)
     if strategic is None:
         strategic = unit in state.strategic
-    if state.is_clear() and spec.side == "German" and spec.is_motorized:
+    if state.air_superiority() and spec.side == "German" and spec.is_motorized:  # 20.1A, 26.11A
         ma -= 2 if strategic else 1
     if not spec.is_leader and (state.supply.get(unit) in ("unsupplied", "isolated") or is_fuel_depleted(state, unit)):
         ma = -(-ma // 2)
@@ -132,6 +132,10 @@ def make_context(state: GameState, units: tuple[str, ...], *, strategic: bool | 
     k = strategic_factor(state, units[0]) if strategic else 1
     start = start or state.pos[units[0]]
     enemy_occ = {h for u, h in state.pos.items() if mod.units[u].side == enemy}
+    if not all(s.is_leader for s in specs):  # 15.5D: combat units move into or through lone leaders
+        from darkdec_qt.rules.commanders import lone_leader_hexes
+
+        enemy_occ -= lone_leader_hexes(state, enemy)
     zoc = zoc_hexes(state, enemy)
     forbidden: set[str] = set()
     if strategic:  # 10.4.3C

@@ -81,6 +81,13 @@ _TEXT: dict[str, Callable[[Any, Module], str]] = {
     "infiltration_attempted": lambda e, m: f"{_u(m, e.unit)} tries to infiltrate from {e.hex}: "
     + ("success" if e.success else "failure") + " (12.4)",
     "game_ended": lambda e, m: f"the game ends after turn {e.turn}",
+    "leader_displaced": lambda e, m: f"{_u(m, e.unit)} is displaced from {e.from_hex} to {e.to_hex} (15.5D)"
+    + (f"; its owner may choose {', '.join(h for h in e.alternatives if h != e.to_hex)} instead"
+       if e.alternatives else ""),
+    "conditional_units_chosen": lambda e, m: f"the {e.side} player selects its conditional units: "
+    f"{', '.join(u for u, _ in e.chosen) or 'none new'}"
+    + (f" instead of {', '.join(e.released)}" if e.released else "") + " (23.0B)",
+    "second_movement_began": lambda e, m: "Montgomery's withdrawal: the Allied units move a second time (26.13A)",
     # --- combat (engine II)
     "battle_declared": lambda e, m: f"battle {e.id}" + (" (shock combat, 14.3)" if e.battle_kind == "shock" else "")
     + f": {_units(m, e.attackers)} attack {_units(m, e.defenders)}",
@@ -99,7 +106,8 @@ _TEXT: dict[str, Callable[[Any, Module], str]] = {
     "air_attack_resolved": lambda e, m: (
         f"{e.side} air attack on {e.hex}: roll {e.roll} (DRM {e.drm:+d}): " + ("a step lost (20.4.1A)" if e.hit else "no effect")
         if e.mission == "attack" else
-        f"{e.side} air interdiction of {e.hex}: roll {e.roll}: " + ("interdicted (20.4.2B)" if e.hit else "no effect")),
+        f"{e.side} air interdiction of {e.hex}: roll {e.roll}: " + ("interdicted (20.4.2B)" if e.hit else "no effect"))
+    + ("" if e.counts else " (with the air attack on the same road hex: one mission, 20.4.2D)"),
 }
 
 

@@ -138,6 +138,9 @@ def check_enter(state: GameState, unit: str, path: tuple[str, ...], strategic: b
     total = entry_cost + (max(costs[-1]) if costs else 0)
     stopped = path[-1] in ctx.zoc
     out.append(ev.UnitMoved(unit=unit, path=tuple(path), mp=total, stopped=stopped, roads=tuple(sorted(roads))))
+    from darkdec_qt.rules.commanders import displacement_events
+
+    out += displacement_events(state, (unit,), tuple(path))  # 15.5D
     return out
 
 

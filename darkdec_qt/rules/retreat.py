@@ -1,9 +1,12 @@
 """13.6: retreat after combat.
 
 ``legal_retreats(state, battle, hex, units)`` lists the legal paths with their costs.
-13.6B priorities 1-3 (not into enemy ZOC; into ZOC only where friendly units are; not
-over an unbridged non-ford river) filter hex by hex; priorities 4-5 (lowest MP for
-motorized; east for Germans, north/south/west for the Allies) order the paths.
+13.6B priorities 1-4 (not into enemy ZOC; into ZOC only where friendly units are; not
+over an unbridged non-ford river; motorized units to the hex with the lowest MP cost,
+``motorized_cost``) filter hex by hex; priority 5 (east for Germans, north/south/west
+for the Allies) orders the paths. 11.4: a retreat ends in a British-US stack only when no
+other legal path remains (the stack must then be broken up by the end of the next Allied
+Movement Phase: stacking.end_of_movement_eliminations).
 13.6C is read as in docs/rules-interpretations.md.
 """
 
@@ -87,6 +90,7 @@ def legal_retreats(state: GameState, start: str, units: tuple[str, ...], length:
     armored = any(state.spec(u).type in ARMORED for u in units)
     infantry_stop = not armored
     moving = sum(1 for u in units if not state.spec(u).is_leader)
+    motorized = any(state.spec(u).is_motorized for u in units if not state.spec(u).is_leader)
     rule = bulge_rule(state, side, start)
 
     def friendly(h: str) -> int:
@@ -96,10 +100,11 @@ def legal_retreats(state: GameState, start: str, units: tuple[str, ...], length:
     def enemy_in(h: str) -> bool:
         return any(state.side_of(u) == enemy for u in occ.get(h, ()))
 
-    def key(a: str, b: str) -> tuple[int, int, int]:
+    def key(a: str, b: str) -> tuple[int, int, int, int]:
         fr = friendly(b) > 0
         in_z = b in zoc
-        return (1 if in_z and not fr else 0, 1 if in_z and fr else 0, 1 if _unbridged(state, a, b) else 0)
+        cost = motorized_cost(state, a, b) if motorized else 0  # 13.6B priority 4
+        return (1 if in_z and not fr else 0, 1 if in_z and fr else 0, 1 if _unbridged(state, a, b) else 0, cost)
 
     results: list[tuple[tuple[str, ...], bool]] = []
 
@@ -134,6 +139,11 @@ def legal_retreats(state: GameState, start: str, units: tuple[str, ...], length:
         short = 0 if stopped else length - (len(path) - 1)
         rivers = tuple(u for u in units if any(_unbridged(state, a, b) for a, b in zip(path, path[1:])))
         out.append(RetreatPath(path, zs, ss, short, rivers))
+    if side == "Allied":  # 11.4: a British-US stack only when combat leaves no other retreat
+        nats = {state.spec(u).nationality for u in units}
+        clean = [p for p in out if not _mixed(state, occ, side, units, nats, p.path[-1])]
+        if clean:
+            out = clean
     if not out:
         out.append(RetreatPath((start,), 0, 0, length, ()))
     best_len = max(len(p.path) - 1 + (p.shortfall == 0) * 99 for p in out)
@@ -144,6 +154,45 @@ def legal_retreats(state: GameState, start: str, units: tuple[str, ...], length:
         return (p.steps, -east * (int(p.path[-1][:2]) - int(start[:2])), "".join(p.path))
 
     return sorted(set(out), key=pref)
+
+
+UNPASSABLE = 99  # prohibited terrain: retreat disregards movement costs (13.6.2A) but prefers any other hex
+
+
+def motorized_cost(state: GameState, a: str, b: str) -> int:
+    """13.6B priority 4: the MP cost (in MP) for a motorized unit of moving from ``a`` into
+    ``b`` by the movement tables (road march along a connecting road not interdicted,
+    else the terrain plus the hexside: bridge, ford or river)."""
+    from darkdec_qt.rules.tables import tables
+
+    t = tables(state.module)
+    sd = next((x for x in t.sides.get(a, ()) if x.b == b), None)
+    if sd is None:
+        return UNPASSABLE
+    intact = not sd.river or ((sd.bridge and sd.key not in state.blown) or sd.key in state.built)
+    if sd.roads and intact and a not in state.interdicted and b not in state.interdicted:
+        return t.road_cost["motorized"] or 1
+    hc = t.hex_cost["motorized"].get(b)
+    if hc is None:
+        return UNPASSABLE
+    if state.ground_now() == "freeze" and t.hexes[b].terrain != "clear":
+        hc = max(1, hc - 1)  # 21.0A
+    if sd.river:
+        if intact:
+            hc += t.bridge_cost["motorized"] or 0
+        elif sd.ford:
+            hc += t.ford_cost["motorized"] or 0
+        else:
+            rc = t.river_cost["motorized"][sd.river]
+            hc += UNPASSABLE if rc is None else rc
+    return hc
+
+
+def _mixed(state: GameState, occ: dict[str, list[str]], side: str, units: tuple[str, ...], nats: set[str],
+           h: str) -> bool:
+    here = {state.spec(u).nationality for u in occ.get(h, ()) if u not in units and state.side_of(u) == side
+            and not state.spec(u).is_leader}
+    return {"British", "US"} <= (here | nats) and bool(here)
 
 
 def river_loss_on(state: GameState, unit: str) -> int:

@@ -89,6 +89,7 @@ class GameState:
     shock_done: set[str] = field(default_factory=set)  # units that made shock combat this turn (14.3)
     exploited: set[str] = field(default_factory=set)  # moved in this turn's Exploitation Phase (14.3A)
     air_used: dict[int, int] = field(default_factory=dict)  # turn -> air missions flown (20.4)
+    air_targets: dict[str, int] = field(default_factory=dict)  # "attack:hex"/"interdiction:hex" -> turn (20.4.2D)
     battles: int = 0  # battles declared this game (battle ids)
     # --- scenarios, set-up and variants (variants.py, freesetup.py, victory.py) ---
     setup_mode: str = "auto"  # 6.0H: auto (deterministic), free (6.1 by hand), historical (6.2)
@@ -98,6 +99,8 @@ class GameState:
     vc_choice: str = "historical"  # 26.20A: historical / small_solution / luxembourg
     exited_at: dict[str, str] = field(default_factory=dict)  # unit -> exit hex (victory, 29.0)
     exit_points: dict[str, int] = field(default_factory=dict)  # unit -> attack strength counted (10.7)
+    # 15.5D: leader displaced this phase -> the equidistant hexes its owner may still choose
+    displaced: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     # --- copies and hashes ---------------------------------------------------
     def clone(self) -> GameState:
@@ -176,6 +179,12 @@ class GameState:
 
     def is_clear(self) -> bool:
         return self.weather_now() == "clear"
+
+    def air_superiority(self) -> bool:
+        """20.0: Allied air superiority on clear turns, unless the Luftwaffe contests it
+        (26.11A: two consecutive turns, recorded as weather key ``-turn`` = "contested").
+        It governs 20.1 German movement, 20.3A the Allied tactical advantage and 20.4 air power."""
+        return self.is_clear() and self.weather.get(-self.turn) != "contested"
 
     def has_rule(self, rule: str) -> bool:
         return rule in self.optional

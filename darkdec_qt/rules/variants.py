@@ -33,7 +33,7 @@ from darkdec_qt.rules import events as ev
 from darkdec_qt.rules.apply import register_handler
 from darkdec_qt.rules.errors import IllegalAction
 from darkdec_qt.rules.phases import Phase
-from darkdec_qt.rules.registry import PHASE_HOOKS, PRESTART, register_checker
+from darkdec_qt.rules.registry import PHASE_HOOKS, PRESTART, register_checker, register_generator
 from darkdec_qt.rules.state import GameState
 
 # --- data -------------------------------------------------------------------------
@@ -404,6 +404,167 @@ def _check_withdrawal(state: GameState, cmd: DeclareWithdrawal, dice: object) ->
     return [VariantTriggered(rule=f"26.13@{state.turn}", turn=state.turn, detail="Montgomery's withdrawal")]
 
 
+# --- 26.13 Montgomery's withdrawal: the second movement pass and the river lines ---------------
+
+WITHDRAWAL_LINES = (("Meuse", "west"), ("Sûre", "south"), ("Amblève", "north"), ("Semois", "south"))  # 26.13B
+_LINES_CACHE: dict[int, dict[str, frozenset[str]]] = {}
+
+
+def _y(h: str) -> float:
+    col, row = hexgrid.parse_hex_id(h)
+    return row + (0.5 if col % 2 == 0 else 0.0)  # even columns sit half a hex lower (hexgrid)
+
+
+def withdrawal_lines(state: GameState) -> dict[str, frozenset[str]]:
+    """26.13B: the hexes of each river position: the bank hexes on the named side of the
+    river's hexsides (west of the Meuse, south of the Sûre, north of the Amblève, south of
+    the Semois)."""
+    mod = state.module
+    got = _LINES_CACHE.get(id(mod))
+    if got is not None:
+        return got
+    from darkdec_qt.rules.tables import tables
+
+    t = tables(mod)
+    out: dict[str, set[str]] = {name: set() for name, _ in WITHDRAWAL_LINES}
+    sides = dict(WITHDRAWAL_LINES)
+    for a, sds in t.sides.items():
+        for sd in sds:
+            want = sides.get(sd.river_name or "")
+            if want is None:
+                continue
+            b = sd.b
+            if want == "west" and hexgrid.parse_hex_id(a)[0] < hexgrid.parse_hex_id(b)[0]:
+                out[sd.river_name].add(a)
+            elif want == "south" and _y(a) > _y(b):
+                out[sd.river_name].add(a)
+            elif want == "north" and _y(a) < _y(b):
+                out[sd.river_name].add(a)
+    frozen = {k: frozenset(v) for k, v in out.items() if v}
+    _LINES_CACHE[id(mod)] = frozen
+    return frozen
+
+
+def line_distance(state: GameState, line: str, h: str) -> int:
+    """Hexes from ``h`` to the river position ``line`` (0 on it; anywhere west of the Meuse
+    counts as on the Meuse position)."""
+    hexes = withdrawal_lines(state).get(line)
+    if not hexes:
+        return 10**6
+    if h in hexes:
+        return 0
+    if line == "Meuse":
+        from darkdec_qt.rules.victory import west_of_meuse
+
+        if west_of_meuse(state, h):
+            return 0
+    return min(hexgrid.distance(h, x) for x in hexes)
+
+
+def withdrawal_move_problem(state: GameState, units: tuple[str, ...], path: tuple[str, ...]) -> IllegalAction | None:
+    """26.13B-C, E on a withdrawal turn (read in docs/rules-interpretations.md): a moving
+    Allied unit must move toward the closest river position or else west toward the Meuse:
+    no hex of its path farther from that position than its start, and the end strictly
+    closer (or on a position). A unit already on a position may only move along positions.
+    26.13C: a unit whose every adjacent hex is in an enemy ZOC (surrounded) is free."""
+    if not montgomery_withdrawal(state) or not units or state.module.units[units[0]].side != "Allied":
+        return None
+    from darkdec_qt.rules.zoc import zoc_hexes
+
+    start = path[0]
+    zoc = zoc_hexes(state, "German")
+    if all(n in zoc for n in hexgrid.neighbours(start) if n in state.module.hexes):
+        return None  # 26.13C surrounded by enemy ZOCs
+    lines = withdrawal_lines(state)
+    if not lines:
+        return None
+    dist = {name: line_distance(state, name, start) for name in lines}
+    best = min(dist.values())
+    if best == 0:
+        if any(line_distance(state, name, path[-1]) == 0 for name in lines):
+            return None
+        return IllegalAction(f"is on a river position and may move only along the positions during Montgomery's "
+                             f"withdrawal, not to {path[-1]}", rule="26.13B", unit=units[0], hex=path[-1])
+    allowed = [name for name, d in dist.items() if d == best]
+    if "Meuse" in lines and "Meuse" not in allowed:
+        allowed.append("Meuse")  # 26.13E: or else west to the Meuse
+    for name in allowed:
+        d0 = dist[name]
+        if line_distance(state, name, path[-1]) < d0 and all(line_distance(state, name, h) <= d0 for h in path[1:]):
+            return None
+    return IllegalAction(f"must move by the most direct route toward the closest river position "
+                         f"({', '.join(sorted(allowed))}) during Montgomery's withdrawal", rule="26.13B/26.13E",
+                         unit=units[0], hex=path[-1])
+
+
+def second_withdrawal_pass(state: GameState) -> bool:
+    return state.triggers.get(f"26.13/2@{state.turn}") is not None
+
+
+@ev.Event.register
+@dataclass(frozen=True, slots=True)
+class SecondMovementBegan(ev.Event):
+    """26.13A: Montgomery's withdrawal: the Allies' second movement before their Combat
+    Phase; movement points, ZOC stops and roads entered by start afresh."""
+
+    kind: ClassVar[str] = "second_movement_began"
+    turn: int
+
+
+@register_handler("second_movement_began")
+def _second_move(s: GameState, e: SecondMovementBegan) -> None:  # type: ignore[override]
+    s.triggers[f"26.13/2@{e.turn}"] = e.turn
+    s.mp_spent.clear()
+    s.stopped.clear()
+    s.last_roads.clear()
+
+
+@cm.Command.register
+@dataclass(frozen=True, slots=True)
+class BeginSecondWithdrawalMove(cm.Command):
+    """26.13A: on a withdrawal turn the Allied units move a second time before combat."""
+
+    kind: ClassVar[str] = "begin_second_withdrawal_move"
+
+
+@register_checker("begin_second_withdrawal_move")
+def _check_second_move(state: GameState, cmd: BeginSecondWithdrawalMove, dice: object) -> list[ev.Event]:
+    if "26.13" not in state.variants:
+        raise IllegalAction("Montgomery's withdrawal is a variant not in use", rule="26.13")
+    if not montgomery_withdrawal(state):
+        raise IllegalAction("the Allies did not declare a withdrawal this turn", rule="26.13A")
+    if state.side != "Allied" or state.phase is not Phase.MOVEMENT:
+        raise IllegalAction("the second movement comes in the Allied Movement Phase, before combat", rule="26.13A")
+    if second_withdrawal_pass(state):
+        raise IllegalAction("units move only twice during a withdrawal turn", rule="26.13A")
+    return [SecondMovementBegan(turn=state.turn)]
+
+
+def withdrawal_commands(state: GameState, rng: object = None):  # noqa: ANN201 - a registry generator
+    """Offer the variants' declarations when legal: 26.11A air contention, 26.13A the
+    withdrawal and its second movement pass."""
+    if "26.11" in state.variants and "26.11" not in state.triggers and state.side == "German" \
+            and state.phase is Phase.SUPPLY:
+        try:
+            _check_contention(state, DeclareAirContention(), None)
+            yield DeclareAirContention()
+        except IllegalAction:
+            pass
+    if "26.13" not in state.variants or state.side != "Allied":
+        return
+    if not montgomery_withdrawal(state):
+        try:
+            _check_withdrawal(state, DeclareWithdrawal(), None)
+            yield DeclareWithdrawal()
+        except IllegalAction:
+            pass
+    elif state.phase is Phase.MOVEMENT and not second_withdrawal_pass(state):
+        yield BeginSecondWithdrawalMove()
+
+
+register_generator(withdrawal_commands)
+
+
 # --- the phase hook ---------------------------------------------------------------------
 
 
@@ -525,8 +686,9 @@ def phase_hook(state: GameState, dice) -> list[ev.Event]:  # noqa: ANN001 - a Di
 def _conditional_events(state: GameState, dice) -> list[ev.Event]:  # noqa: ANN001
     """23.0B-E: the first turn the condition exists CCR/5th Armored joins the Allies'
     next player turn; each side rolls two dice before its Movement Phase, and each 1-2
-    commits three conditional units (the engine takes them in counter order), which enter
-    as regular reinforcements no earlier than the turn printed on them."""
+    commits three conditional units (by default the engine takes them in counter order; the
+    side may select others with ChooseConditionalUnits), which enter as regular
+    reinforcements no earlier than the turn printed on them."""
     out: list[ev.Event] = []
     t = state.turn
     side = state.side
@@ -547,7 +709,83 @@ def _conditional_events(state: GameState, dice) -> list[ev.Event]:  # noqa: ANN0
     if chosen:
         out.append(ArrivalsShifted(changes=tuple((u, max(t, _counter_turn(state, u))) for u in chosen),
                                    reason="conditional forces committed (23.0B)"))
+        # 23.0B "that side may select any three units": the counter-order pick is a default the
+        # side may replace this Movement Phase (ChooseConditionalUnits)
+        out += [VariantTriggered(rule=f"{CONDITIONAL_PICK}{u}", turn=t, detail="default selection (23.0B)")
+                for u in chosen]
     return out
+
+
+CONDITIONAL_PICK = "23B/"  # triggers key prefix: unit -> turn it was committed by a 1-2 roll
+
+
+def committed_this_turn(state: GameState, side: str) -> list[str]:
+    """23.0B: the conditional units ``side`` committed by this turn's 1-2 rolls."""
+    units = state.module.units
+    n = len(CONDITIONAL_PICK)
+    return sorted(k[n:] for k, t in state.triggers.items()
+                  if k.startswith(CONDITIONAL_PICK) and t == state.turn and k[n:] in units
+                  and units[k[n:]].side == side)
+
+
+@ev.Event.register
+@dataclass(frozen=True, slots=True)
+class ConditionalUnitsChosen(ev.Event):
+    """23.0B: the side's own selection replaces the default one: ``released`` go back to the
+    conditional pool, ``chosen`` (unit, arrival turn) are committed."""
+
+    kind: ClassVar[str] = "conditional_units_chosen"
+    side: str
+    released: tuple[str, ...]
+    chosen: tuple[tuple[str, int], ...]
+
+
+@register_handler("conditional_units_chosen")
+def _cond_chosen(s: GameState, e: ConditionalUnitsChosen) -> None:  # type: ignore[override]
+    for u in e.released:
+        s.pending.pop(u, None)
+        s.triggers.pop(f"{CONDITIONAL_PICK}{u}", None)
+    for u, t in e.chosen:
+        s.pending[u] = t
+        s.triggers[f"{CONDITIONAL_PICK}{u}"] = s.turn
+
+
+@cm.Command.register
+@dataclass(frozen=True, slots=True)
+class ChooseConditionalUnits(cm.Command):
+    """23.0B: the side selects which conditional units its 1-2 rolls of this turn commit
+    (three per 1-2), replacing the engine's default counter-order pick."""
+
+    kind: ClassVar[str] = "choose_conditional_units"
+    units: tuple[str, ...]
+
+
+@register_checker("choose_conditional_units")
+def _check_cond(state: GameState, cmd: ChooseConditionalUnits, dice: object) -> list[ev.Event]:
+    if not state.has_rule("23"):
+        raise IllegalAction("conditional forces are an optional rule not in use", rule="23.0")
+    side = state.side
+    if state.phase is not Phase.MOVEMENT:
+        raise IllegalAction("conditional units are selected in the side's Movement Phase, after its roll",
+                            rule="23.0B")
+    committed = committed_this_turn(state, side)
+    if not committed:
+        raise IllegalAction(f"the {side} player committed no conditional units this turn (no 1-2 rolled)",
+                            rule="23.0B")
+    if any(u not in state.pending for u in committed):
+        raise IllegalAction("a unit of the default selection has already entered the map", rule="23.0B/23.0D")
+    units = tuple(cmd.units)
+    if len(set(units)) != len(units) or len(units) != len(committed):
+        raise IllegalAction(f"select exactly {len(committed)} different conditional units "
+                            f"(three for each 1-2 rolled)", rule="23.0B")
+    allowed = set(conditional_pool(state, side)) | set(committed)
+    bad = [u for u in units if u not in allowed]
+    if bad:
+        raise IllegalAction(f"{', '.join(bad)} is not an uncommitted {side} conditional unit", rule="23.0A-B")
+    t = state.turn
+    released = tuple(u for u in committed if u not in units)
+    chosen = tuple((u, max(t, _counter_turn(state, u))) for u in sorted(units) if u not in committed)
+    return [ConditionalUnitsChosen(side=side, released=released, chosen=chosen)]
 
 
 PHASE_HOOKS.append(phase_hook)
