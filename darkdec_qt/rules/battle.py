@@ -200,7 +200,7 @@ def free_to_attack(state: GameState, unit: str, shock: bool = False) -> str | No
     if unit in state.reserve:
         return "is in reserve and may not attack (14.1E)"
     if spec.side == "Allied" and "26.13" in state.variants:
-        from darkdec_qt.rules.variants import montgomery_withdrawal  # (variants imports the engine)
+        from darkdec_qt.rules.montgomery import montgomery_withdrawal  # (it imports the engine)
 
         if montgomery_withdrawal(state):
             return "may not attack: the Allies are conducting Montgomery's withdrawal this turn (26.13D)"

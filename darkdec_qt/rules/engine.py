@@ -123,7 +123,7 @@ def _check_move(state: GameState, cmd: cm.Move, dice: DiceCursor) -> list[Event]
     if err:
         raise err
     if "26.13" in state.variants:
-        from darkdec_qt.rules.variants import withdrawal_move_problem
+        from darkdec_qt.rules.montgomery import withdrawal_move_problem
 
         err = withdrawal_move_problem(state, units, path)  # 26.13B-C, E
         if err:
@@ -406,7 +406,7 @@ def legal_commands(state: GameState, rng: random.Random | None = None, per_unit:
                     if _ok(state, cmd2):
                         yield cmd2
                         break
-        from darkdec_qt.rules.variants import montgomery_withdrawal, withdrawal_move_problem
+        from darkdec_qt.rules.montgomery import montgomery_withdrawal, withdrawal_move_problem
 
         withdrawing = "26.13" in state.variants and montgomery_withdrawal(state)
         near: dict[str, int] | None = None

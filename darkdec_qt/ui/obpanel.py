@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QLineEdit, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
-from darkdec_qt.rules import variants
+from darkdec_qt.rules import fogofwar
 from darkdec_qt.rules.state import GameState
 from darkdec_qt.ui.controller import GameController
 
@@ -90,7 +90,7 @@ class OrderOfBattlePanel(QWidget):
         if not s.has_rule("25"):
             return None
         viewer = self.controller.viewer()
-        return {u for shown, _n in variants.visible_units(s, viewer).values() for u in shown}
+        return {u for shown, _n in fogofwar.visible_units(s, viewer).values() for u in shown}
 
     def refresh(self) -> None:
         s = self.controller.shown_state()

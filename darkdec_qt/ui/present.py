@@ -36,11 +36,11 @@ def unit_markers(state: GameState, unit: str) -> set[str]:
 def placements(state: GameState, viewer: str | None = None) -> dict[str, list[Placement]]:
     """Counters by hex, bottom first (leaders on top), with their markers. With fog of
     war (optional rule 25) and a ``viewer``, an enemy stack shows only what
-    ``variants.visible_units`` lets the viewer see, tagged ``+n`` for the hidden units."""
+    ``fogofwar.visible_units`` lets the viewer see, tagged ``+n`` for the hidden units."""
     units = state.module.units
     out: dict[str, list[Placement]] = {}
     if viewer and state.has_rule("25"):
-        from darkdec_qt.rules.variants import visible_units
+        from darkdec_qt.rules.fogofwar import visible_units
 
         for h, (shown, hidden) in visible_units(state, viewer).items():
             us = sorted(shown, key=lambda u: (units[u].is_leader, u))

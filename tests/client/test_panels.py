@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from darkdec_qt.rules import variants
+from darkdec_qt.rules import fogofwar
 from darkdec_qt.rules.combat_legal import declarable_battles
 from tests.client.helpers import click_hex, end_phases_until
 
@@ -77,7 +77,7 @@ def test_fog_of_war_hides_enemy_stacks_in_the_ob_and_map(make_client):
     win = make_client()
     s = win.controller.state
     assert s.has_rule("25")
-    seen = variants.visible_units(s, "German")
+    seen = fogofwar.visible_units(s, "German")
     hidden = [u for u in s.pos if s.side_of(u) == "Allied" and u not in seen[s.pos[u]][0]]
     assert hidden
     assert "hidden" in win.ob_panel.items[hidden[0]].text(1)

@@ -7,12 +7,13 @@ import pytest
 
 from darkdec_qt.rules import commands as cm
 from darkdec_qt.rules import crt, engine, movement
-from darkdec_qt.rules import variants as var
+from darkdec_qt.rules import montgomery as var
 from darkdec_qt.rules.airpower import missions
 from darkdec_qt.rules.apply import apply
 from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules.montgomery import BeginSecondWithdrawalMove, DeclareWithdrawal
 from darkdec_qt.rules.phases import Phase
-from darkdec_qt.rules.variants import BeginSecondWithdrawalMove, DeclareAirContention, DeclareWithdrawal
+from darkdec_qt.rules.variants import DeclareAirContention
 from tests.rules.conftest_real import at, init
 
 

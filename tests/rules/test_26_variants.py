@@ -11,14 +11,10 @@ from darkdec_qt.rules import crt, freesetup, initial, reinforcements, victory
 from darkdec_qt.rules import variants as var
 from darkdec_qt.rules.commands import StartGame
 from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules.montgomery import DeclareWithdrawal
 from darkdec_qt.rules.phases import Phase
-from darkdec_qt.rules.variants import (
-    ArrivalsShifted,
-    ChooseVictoryConditions,
-    DeclareAirContention,
-    DeclareWithdrawal,
-    VariantTriggered,
-)
+from darkdec_qt.rules.variant_events import ArrivalsShifted, VariantTriggered
+from darkdec_qt.rules.variants import ChooseVictoryConditions, DeclareAirContention
 from tests.rules.conftest_real import at, dice, division, init, real_module, turn
 
 

@@ -8,12 +8,12 @@ import pytest
 from darkdec_qt import gamestore
 from darkdec_qt.game.selfplay import scenario_turns, selfplay
 from darkdec_qt.game.session import Game
+from darkdec_qt.rules import fogofwar, victory, weather
 from darkdec_qt.rules import variants as var
-from darkdec_qt.rules import victory, weather
 from darkdec_qt.rules.options import OPTIONAL_RULES
 from darkdec_qt.rules.phases import Phase
 from darkdec_qt.rules.scenario_setup import GERMAN_HELD
-from darkdec_qt.rules.variants import ArrivalsShifted, VariantTriggered
+from darkdec_qt.rules.variant_events import ArrivalsShifted, VariantTriggered
 from tests.rules.conftest_real import at, dice, init, real_module, turn
 
 SCENARIOS = ("campaign", "extended", "herbstnebel", "turning_point", "final_fury", "reduction")
@@ -162,14 +162,14 @@ def test_25_fog_of_war_hides_enemy_stacks_below_the_top_unit():
             del st.pos[u]
     st.pos["1/1SS"] = h
     st.pos["2/1SS"] = h
-    clear = var.visible_units(st, "Allied")[h]
+    clear = fogofwar.visible_units(st, "Allied")[h]
     assert clear == (sorted(["Peiper/1SS", "1/1SS", "2/1SS"]), 0)
     st.optional = frozenset({"25"})
-    shown, hidden = var.visible_units(st, "Allied")[h]
-    assert len(shown) == 1 and hidden == 2 and shown[0] == var.top_unit(st, h)
-    assert var.visible_units(st, "German")[h] == (sorted(["Peiper/1SS", "1/1SS", "2/1SS"]), 0)
+    shown, hidden = fogofwar.visible_units(st, "Allied")[h]
+    assert len(shown) == 1 and hidden == 2 and shown[0] == fogofwar.top_unit(st, h)
+    assert fogofwar.visible_units(st, "German")[h] == (sorted(["Peiper/1SS", "1/1SS", "2/1SS"]), 0)
     st.defended.add("1/1SS")  # 25.0A: attacked: the stack may be examined
-    assert var.visible_units(st, "Allied")[h][1] == 0
+    assert fogofwar.visible_units(st, "Allied")[h][1] == 0
 
 
 # --- command line ------------------------------------------------------------------------------------

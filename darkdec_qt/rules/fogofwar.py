@@ -1,0 +1,48 @@
+"""25.0 Fog of War (optional): what each side may see of the other's stacks."""
+
+from __future__ import annotations
+
+from darkdec_qt.rules.state import GameState
+
+
+def top_unit(state: GameState, hex_id: str) -> str | None:
+    """The unit shown on top of a stack: the engine does not model the owner's stacking
+    order, so the first combat unit in id order (a leader only when alone)."""
+    here = state.units_at(hex_id)
+    combat = [u for u in here if not state.module.units[u].is_leader]
+    return (combat or here or [None])[0]
+
+
+def examined_hexes(state: GameState, viewer: str) -> set[str]:
+    """25.0A: enemy stacks the viewer has committed units to attack: the defenders of the
+    battle in progress and the units that defended this Combat Phase (13.2A)."""
+    units = state.module.units
+    seen: set[str] = set()
+    b = state.battle
+    if b is not None and getattr(b, "attacker_side", None) == viewer:
+        seen.update(state.pos[u] for u in b.defenders if u in state.pos)
+    seen.update(state.pos[u] for u in state.defended if u in state.pos and units[u].side != viewer)
+    return seen
+
+
+def visible_units(state: GameState, viewer: str) -> dict[str, tuple[list[str], int]]:
+    """hex -> (units ``viewer`` may see, number of enemy units hidden beneath).
+
+    Without optional rule 25 everything is visible. With it (25.0A), the viewer sees all
+    its own units and, of an enemy stack, only the top unit, until it commits units to
+    attack that stack (``examined_hexes``)."""
+    units = state.module.units
+    occ = state.occupancy()
+    fog = state.has_rule("25")
+    seen = examined_hexes(state, viewer) if fog else set()
+    out: dict[str, tuple[list[str], int]] = {}
+    for h, here in occ.items():
+        here = sorted(here)
+        enemy = [u for u in here if units[u].side != viewer]
+        if not fog or not enemy or h in seen:
+            out[h] = (here, 0)
+            continue
+        top = top_unit(state, h)
+        shown = [u for u in here if units[u].side == viewer or u == top]
+        out[h] = (shown, len(here) - len(shown))
+    return out
