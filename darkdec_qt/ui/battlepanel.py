@@ -234,6 +234,11 @@ class BattlePanel(QWidget):
             return f"<span style='color:#a01010'>{escape(str(exc))}</span>"
         rows = [f"<b>Attack</b> {p.attack}"]
         rows += [f"&nbsp;&nbsp;{escape(u)}: {v} — {escape(w)}" for u, v, w in p.attack_parts]
+        if s.has_rule("25") and b is None:
+            # 25.0A: enemy stacks are not examined until units are committed to the attack
+            rows.append("<b>Defense</b> hidden until you commit to the attack (fog of war, 25.0A);"
+                        " declare the battle to see the odds")
+            return "<br>".join(rows)
         rows.append(f"<b>Defense</b> {p.defense}")
         rows += [f"&nbsp;&nbsp;{escape(u)}: {v} — {escape(w)}" for u, v, w in p.defense_parts]
         for h, (lv, why) in p.levels.items():
