@@ -234,15 +234,21 @@ class BattlePanel(QWidget):
             return f"<span style='color:#a01010'>{escape(str(exc))}</span>"
         rows = [f"<b>Attack</b> {p.attack}"]
         rows += [f"&nbsp;&nbsp;{escape(u)}: {v} — {escape(w)}" for u, v, w in p.attack_parts]
-        if s.has_rule("25") and b is None:
-            # 25.0A: enemy stacks are not examined until units are committed to the attack
+        fogged = s.has_rule("25") and b is None  # 25.0A: enemy stacks unexamined until committed
+        own = {s.pos[u] for u in self.attackers if u in s.pos}
+        if fogged:
             rows.append("<b>Defense</b> hidden until you commit to the attack (fog of war, 25.0A);"
                         " declare the battle to see the odds")
-            return "<br>".join(rows)
-        rows.append(f"<b>Defense</b> {p.defense}")
-        rows += [f"&nbsp;&nbsp;{escape(u)}: {v} — {escape(w)}" for u, v, w in p.defense_parts]
+        else:
+            rows.append(f"<b>Defense</b> {p.defense}")
+            rows += [f"&nbsp;&nbsp;{escape(u)}: {v} — {escape(w)}" for u, v, w in p.defense_parts]
         for h, (lv, why) in p.levels.items():
+            if fogged and h not in own:
+                continue
             rows.append(f"<b>{h}</b> level {lv}: " + "; ".join(f"{d:+d} {escape(r)}" for d, r in why))
+        if fogged:
+            rows += [f"<b>{h}</b> your voluntary reduction {-n:+d} (13.3.3)" for h, n in reds if h in own and n]
+            return "<br>".join(rows)
         rows.append(f"<b>Odds {escape(p.odds)}</b>, CRT column <b>{escape(p.column)}</b>"
                     + (f" ({escape(p.column_reason)})" if p.column_reason else ""))
         rows.append(f"<b>DRM {p.drm:+d}</b>" + "".join(f"<br>&nbsp;&nbsp;{d:+d} {escape(r)}" for d, r in p.drm_parts))
