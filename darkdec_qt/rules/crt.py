@@ -78,19 +78,14 @@ def shift(state: GameState, column: str, n: int) -> str:
     return cols[i]
 
 
-def _turn_no(state: GameState, code: str, default: int) -> int:
-    t = state.module.turn_index.get(code)
-    return t.number if t else default
-
-
 def _clear_seen(state: GameState) -> bool:
     """20.3B: Germany loses the tactical column for the rest of the game once clear weather came."""
     return any((state.weather.get(t.number, t.weather) == "clear") for t in state.module.turns[: state.turn])
 
 
 def german_tactical_period(state: GameState) -> bool:
-    last = _turn_no(state, LAST_GERMAN_TA, 14)
-    if "26.11" in state.variants and state.turn <= _turn_no(state, LUFTWAFFE_EXTENDED, 16) and state.turn > last:
+    last = state.turn_number(LAST_GERMAN_TA, 14)
+    if "26.11" in state.variants and state.turn <= state.turn_number(LUFTWAFFE_EXTENDED, 16) and state.turn > last:
         return True  # 26.11B hook
     return state.turn <= last and not _clear_seen(state)
 
@@ -102,14 +97,14 @@ def dice_column(state: GameState, side: str, shock: bool = False) -> tuple[str, 
         return TACTICAL, "shock combat (14.3)"
     if side == "German" and german_tactical_period(state):
         return TACTICAL, "German tactical advantage AM 16 - PM 22 Dec (13.4.2, 18.1A)"
-    if side == "Allied" and state.air_superiority() and state.turn > _turn_no(state, LAST_GERMAN_TA, 14):
+    if side == "Allied" and state.air_superiority() and state.turn > state.turn_number(LAST_GERMAN_TA, 14):
         return TACTICAL, "Allied tactical advantage, clear weather after PM 22 Dec (13.4.2, 20.3A)"
     return NORMAL, "normal column"
 
 
 def surprise(state: GameState, side: str) -> bool:
     """18.2A: AM 16 December, every German attack; 26.1B: not when the Allies were warned."""
-    return side == "German" and state.turn == _turn_no(state, "16DecAM", 1) and "26.1" not in state.variants
+    return side == "German" and state.turn == state.turn_number("16DecAM", 1) and "26.1" not in state.variants
 
 
 def lookup(state: GameState, odds: str, column: str, roll: int) -> str:

@@ -15,8 +15,7 @@ from darkdec_qt.rules.state import GameState
 
 
 def _rolling(state: GameState) -> bool:
-    t = state.module.turn_index.get("20DecAM")
-    return t is not None and state.turn >= t.number
+    return state.turn >= state.turn_number("20DecAM")  # 8.7
 
 
 def independent_brigades(state: GameState) -> list[str]:

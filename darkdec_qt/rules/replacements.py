@@ -12,23 +12,18 @@ from darkdec_qt.rules.state import GameState
 from darkdec_qt.rules.zoc import zoc_hexes
 
 
-def _num(state: GameState, code: str) -> int:
-    t = state.module.turn_index.get(code)
-    return t.number if t else 10**6
-
-
 def received_events(state: GameState) -> list[ev.Event]:
     """9.4: replacements added to the phasing side's track in its Replacement Phase."""
     side, t, ampm = state.side, state.turn, state.current_turn().ampm
     out: list[ev.Event] = []
     if side == "Allied":
-        if t >= _num(state, "19DecPM") and ampm == "PM":  # 9.4.1A
+        if t >= state.turn_number("19DecPM") and ampm == "PM":  # 9.4.1A
             out.append(ev.ReplacementsReceived(side=side, type="motorized", count=1))
-        if t >= _num(state, "2JanAM"):  # 9.4.1C
+        if t >= state.turn_number("2JanAM"):  # 9.4.1C
             out.append(ev.ReplacementsReceived(side=side, type="infantry", count=2 if ampm == "AM" else 1))
-        elif t >= _num(state, "24DecPM"):  # 9.4.1B
+        elif t >= state.turn_number("24DecPM"):  # 9.4.1B
             out.append(ev.ReplacementsReceived(side=side, type="infantry", count=1))
-    elif t >= _num(state, "27DecAM") and ampm == "AM":  # 9.4.2
+    elif t >= state.turn_number("27DecAM") and ampm == "AM":  # 9.4.2
         out.append(ev.ReplacementsReceived(side=side, type="infantry", count=1))
     return out
 

@@ -106,8 +106,6 @@ def automatic_releases(state: GameState) -> list[ev.Event]:
         return []
     mod = state.module
     code = state.turn_code()
-    t29 = mod.turn_index.get("29DecAM")
-    t1 = mod.turn_index.get("1JanAM")
     germans = [h for u, h in state.pos.items()
                if mod.units[u].side == "German" and not mod.units[u].is_leader
                and state.supply.get(u, "supplied") == "supplied"]
@@ -118,16 +116,15 @@ def automatic_releases(state: GameState) -> list[ev.Event]:
             continue
         if is_29th_armoured(s) and u in state.pos and any(hexgrid.distance(state.pos[u], g) <= 4 for g in germans):
             out.append(ev.RestrictedReleased(unit=u, reason="within four hexes of a supplied German unit (10.9.1C)"))
-        elif is_11th_armored(s) and t29 and state.turn >= t29.number:
+        elif is_11th_armored(s) and state.turn >= state.turn_number("29DecAM"):
             out.append(ev.RestrictedReleased(unit=u, reason=f"11th Armored released AM 29 December (10.9.2B) [{code}]"))
-        elif is_17th_airborne(s) and t1 and state.turn >= t1.number:
+        elif is_17th_airborne(s) and state.turn >= state.turn_number("1JanAM"):
             out.append(ev.RestrictedReleased(unit=u, reason="17th Airborne released AM 1 January (10.9.2B)"))
     return out
 
 
 def check_voluntary_release(state: GameState, unit: str) -> list[ev.Event]:
     """10.9.2C: from AM 3 January, one restricted US unit per AM game turn."""
-    t3 = state.module.turn_index.get("3JanAM")
     if unit not in state.module.units:
         raise IllegalAction(f"unknown unit {unit!r}", rule="10.9.2C")
     s = state.module.units[unit]
@@ -135,7 +132,7 @@ def check_voluntary_release(state: GameState, unit: str) -> list[ev.Event]:
         raise IllegalAction("is not a restricted US unit", rule="10.9.2C", unit=unit)
     if is_released(state, unit):
         raise IllegalAction("is already released", rule="10.9.2C", unit=unit)
-    if state.side != "Allied" or t3 is None or state.turn < t3.number or state.current_turn().ampm != "AM":
+    if state.side != "Allied" or state.turn < state.turn_number("3JanAM") or state.current_turn().ampm != "AM":
         raise IllegalAction("may be released voluntarily only on Allied AM turns from 3 January", rule="10.9.2C", unit=unit)
     if state.turn in state.voluntary_release_turns:
         raise IllegalAction("cannot be released: one voluntary release per AM game turn", rule="10.9.2C", unit=unit)

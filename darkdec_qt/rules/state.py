@@ -177,6 +177,12 @@ class GameState:
     def turn_code(self) -> str:
         return self.current_turn().code
 
+    def turn_number(self, code: str, default: int = 10**6) -> int:
+        """The game-turn number of a turn code ("20DecAM" -> 9); ``default`` if the
+        module's calendar has no such turn (by default: never reached)."""
+        t = self.module.turn_index.get(code)
+        return t.number if t else default
+
     def is_clear(self) -> bool:
         return self.weather_now() == "clear"
 

@@ -93,7 +93,7 @@ def determine(state: GameState, side: str) -> list[tuple[str, str, str, int]]:
         if spec.is_leader:
             out.append((u, "supplied", "leaders are never out of supply (15.5C)", 0))
             continue
-        if u in state.paradropped and state.turn <= _turn_number(state, "18DecPM"):
+        if u in state.paradropped and state.turn <= state.turn_number("18DecPM"):
             out.append((u, "supplied", "paradropped: supplied through PM 18 December (19.3)", 0))
             continue
         if h in reach:
@@ -114,11 +114,6 @@ def determine(state: GameState, side: str) -> list[tuple[str, str, str, int]]:
     return out
 
 
-def _turn_number(state: GameState, code: str) -> int:
-    t = state.module.turn_index.get(code)
-    return t.number if t else 10**6
-
-
 def supply_phase_events(state: GameState, dice: DiceCursor) -> list[ev.Event]:
     """7.1.1: the phasing side's supply determination with its consequences: 10.4.8B
     strategic markers removed from unsupplied/isolated units, optional 8.6 surrender,
@@ -132,12 +127,12 @@ def supply_phase_events(state: GameState, dice: DiceCursor) -> list[ev.Event]:
         out.append(ev.SupplyDetermined(unit=u, state=st, reason=reason, count=count))
     if state.has_rule("8.6"):
         out += _surrender(state, results, dice)
-    if side == "German" and state.turn >= _turn_number(state, "20DecAM") and state.module.charts.fuel_depletion:
+    if side == "German" and state.turn >= state.turn_number("20DecAM") and state.module.charts.fuel_depletion:
         value, roll = dice.roll("fuel depletion (8.7)")
         out.append(roll)
         row = next((r for r in state.module.charts.fuel_depletion if r.roll == value), None)
         n = row.value if row else 0
-        if state.turn >= _turn_number(state, "10JanAM"):
+        if state.turn >= state.turn_number("10JanAM"):
             n += 1  # 8.7.6
         out.append(ev.FuelShortageSet(count=n))
     return out

@@ -75,14 +75,9 @@ VC_CHOICES = ("historical", "small_solution", "luxembourg")  # 26.20A
 CAMPAIGN_SCENARIOS = frozenset({"campaign", "extended"})
 
 
-def turn_no(state: GameState, code: str) -> int:
-    t = state.module.turn_index.get(code)
-    return t.number if t else 10**6
-
-
 def first_turn(state: GameState) -> int:
     sc = state.module.scenarios.get(state.scenario)
-    return turn_no(state, sc.first_turn) if sc else 1
+    return state.turn_number(sc.first_turn) if sc else 1
 
 
 def group_of(state: GameState, unit: str) -> str:
@@ -120,7 +115,7 @@ def arrival_shift(state: GameState, unit: str, turn: int, chosen: Iterable[str])
             return None
         if "26.1" in v:
             turn -= 1  # 26.1A
-        if "26.2" in v and turn <= turn_no(state, "18DecPM"):
+        if "26.2" in v and turn <= state.turn_number("18DecPM"):
             turn += 1  # 26.2
         if "26.3" in v and g in PATTON_SOUTH and entry_edge(state, unit) == "S":
             turn += 2  # 26.3
@@ -163,11 +158,11 @@ def apply_initial(st: GameState) -> None:
     if "26.16" in v:  # 26.16A
         for u, spec in units.items():
             if spec.division in EASTERN_RESERVES:
-                st.pending[u] = turn_no(st, "17DecAM")
+                st.pending[u] = st.turn_number("17DecAM")
     if "26.17" in v:  # 26.17
         for u, spec in units.items():
             if spec.division == DIVISION_66 and spec.side == "Allied":
-                st.pending[u] = turn_no(st, "24DecAM")
+                st.pending[u] = st.turn_number("24DecAM")
     for u in sorted(st.pending):
         spec = units[u]
         if spec.optional:
@@ -193,9 +188,9 @@ def arrival_turn(state: GameState, unit: str, base: int | None) -> int | None:
         return None
     spec = state.module.units[unit]
     if spec.side == "German":
-        if "26.14" in state.variants and base > turn_no(state, "20DecAM"):
+        if "26.14" in state.variants and base > state.turn_number("20DecAM"):
             return None
-        if state.vc_choice == "luxembourg" and base > turn_no(state, "20DecPM"):
+        if state.vc_choice == "luxembourg" and base > state.turn_number("20DecPM"):
             return None
         return base
     if "26.10" in state.variants and spec.nationality == "British":
@@ -292,7 +287,7 @@ def choice_changes(state: GameState, choice: str) -> list[tuple[str, int]]:
         edge = entry_edge(state, u)
         if choice == "small_solution" and edge == "N" and t > 8:
             out.append((u, t - 2))
-        elif choice == "luxembourg" and edge == "S" and t > turn_no(state, "21DecPM"):
+        elif choice == "luxembourg" and edge == "S" and t > state.turn_number("21DecPM"):
             out.append((u, t - 3))
     return out
 
@@ -420,7 +415,7 @@ def conditional_pool(state: GameState, side: str) -> list[str]:
 
 def _counter_turn(state: GameState, unit: str) -> int:
     a = state.module.units[unit].arrival
-    return turn_no(state, a) if a else state.turn
+    return state.turn_number(a) if a else state.turn
 
 
 def phase_hook(state: GameState, dice) -> list[ev.Event]:  # noqa: ANN001 - a DiceCursor
@@ -450,7 +445,7 @@ def phase_hook(state: GameState, dice) -> list[ev.Event]:  # noqa: ANN001 - a Di
                                     "know of Operation Luxembourg from the start (26.20C)"))
     if state.phase is Phase.SUPPLY and "26.20" not in state.triggers and state.vc_choice != "historical" \
             and state.side == "German":
-        tell = 7 if state.vc_choice == "small_solution" else turn_no(state, "20DecPM")
+        tell = 7 if state.vc_choice == "small_solution" else state.turn_number("20DecPM")
         if t >= tell:
             out.append(VariantTriggered(rule="26.20", turn=t, detail=f"Germany informs the Allies: {state.vc_choice} "
                                         f"({'26.20B' if state.vc_choice == 'small_solution' else '26.20C'})"))

@@ -20,8 +20,7 @@ from darkdec_qt.rules.state import GameState
 
 
 def _on_or_after(state: GameState, code: str) -> bool:
-    t = state.module.turn_index.get(code)
-    return t is not None and state.turn >= t.number
+    return state.turn >= state.turn_number(code)
 
 
 def is_150th_brigade(spec: UnitSpec) -> bool:
