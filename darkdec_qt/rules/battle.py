@@ -15,13 +15,10 @@ from darkdec_qt.rules.battle_state import BattleState
 from darkdec_qt.rules.errors import IllegalAction
 from darkdec_qt.rules.phases import Phase, other_side
 from darkdec_qt.rules.state import GameState
+from darkdec_qt.rules.tables import half_up
 from darkdec_qt.rules.terrain_level import hex_level
 
 Explained = list[tuple[str, int, str]]  # (unit or hex, value, reason)
-
-
-def _half_up(v: int) -> int:
-    return -(-v // 2)
 
 
 def is_unsupplied(state: GameState, unit: str) -> bool:
@@ -49,10 +46,10 @@ def attack_strength(state: GameState, unit: str, attackers: tuple[str, ...], *, 
     why = [f"{v} printed"]
     if not counterattack:
         if unit in state.strategic:
-            v = _half_up(v)
+            v = half_up(v)
             why.append("halved: strategic movement (10.4.5B)")
         if is_unsupplied(state, unit) or is_isolated(state, unit):
-            v = _half_up(v)
+            v = half_up(v)
             why.append("halved: unsupplied (8.4B)")
     else:
         why.append("supply ignored in a counterattack (13.5.5C)")
@@ -72,7 +69,7 @@ def defense_strength(state: GameState, unit: str, defenders: tuple[str, ...]) ->
         return 0, "retreated into the hex: adds no strength (13.6.5)"
     v = state.strength(unit)[1]
     if is_isolated(state, unit):
-        return _half_up(v), f"{v} halved: isolated (8.5E)"
+        return half_up(v), f"{v} halved: isolated (8.5E)"
     return v, f"{v} printed"
 
 

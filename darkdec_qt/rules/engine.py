@@ -28,7 +28,7 @@ from darkdec_qt.rules.registry import (  # noqa: F401
     register_generator,
 )
 from darkdec_qt.rules.state import GameState
-from darkdec_qt.rules.tables import TICKS
+from darkdec_qt.rules.tables import TICKS, half_up
 from darkdec_qt.rules.zoc import zoc_hexes
 
 _CHECKERS = CHECKERS
@@ -73,7 +73,7 @@ def _own_moving_phase(state: GameState, unit: str, phases: tuple[Phase, ...], ru
 
 def half_ma_ticks(state: GameState, unit: str) -> int:
     """10.4.1D / 10.4.7A: half the printed MA, fractions rounded up."""
-    return -(-movement.printed_ma(state, unit) // 2) * TICKS
+    return half_up(movement.printed_ma(state, unit)) * TICKS
 
 
 def is_150th(state: GameState, unit: str) -> bool:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from darkdec_qt.rules.errors import IllegalAction
 from darkdec_qt.rules.phases import Phase, other_side
 from darkdec_qt.rules.state import GameState
-from darkdec_qt.rules.tables import TICKS, Side, Tables, tables
+from darkdec_qt.rules.tables import TICKS, Side, Tables, half_up, tables
 from darkdec_qt.rules.zoc import zoc_hexes
 
 EMPTY: frozenset[str] = frozenset()
@@ -82,9 +82,9 @@ def movement_allowance(state: GameState, unit: str, strategic: bool | None = Non
     if state.air_superiority() and spec.side == "German" and spec.is_motorized:  # 20.1A, 26.11A
         ma -= 2 if strategic else 1
     if not spec.is_leader and (state.supply.get(unit) in ("unsupplied", "isolated") or is_fuel_depleted(state, unit)):
-        ma = -(-ma // 2)
+        ma = half_up(ma)  # 8.4B, 8.5E
     if state.phase is Phase.REACTION:
-        ma = -(-ma // 2)
+        ma = half_up(ma)  # 14.4C
     return max(ma, 0)
 
 

@@ -12,6 +12,12 @@ from darkdec_qt import hexgrid
 from darkdec_qt.moduleview import Module
 
 TICKS = 30  # 1 MP = 30 ticks: exact for 1/2, 1/3 and 1/5 MP road costs (10.4.2)
+
+
+def half_up(v: int) -> int:
+    """Half, fractions rounded up: the rulebook's one rounding for halved strengths and
+    allowances (8.4B, 8.5E, 10.4.1D, 10.4.5B, 10.4.7A, 14.4C)."""
+    return -(-v // 2)
 CLASSES = ("motorized", "infantry")
 
 
