@@ -14,15 +14,17 @@ OPTION_WORDS = {
     "retreat1": "retreats one hex", "step1": "holds, losing one step", "retreat2": "retreats two hexes",
     "step2": "holds, losing two steps", "retreat1_step1": "retreats one hex and loses one step",
 }
-TASK_WORDS = {
-    "declare": "the defender declares reductions and integrity (13.3.3A, 13.8A)",
-    "resolve": "the attacker rolls the dice", "result": "a result to apply in {hex} (13.5.1)",
-    "retreat": "a {n}-hex retreat from {hex} (13.6)", "mandatory": "{n} mandatory step loss(es) (13.5.4)",
-    "ff_def": "the defender's fire fight step (13.5.6A)",
-    "ff_att": "the attacker's fire fight losses, at least {n} defense points (13.5.6A)",
-    "ca": "the counterattack hexes (13.5.5)", "advance": "advance into {hex} (13.7)",
-    "assault": "whether to make an all out assault (13.2)", "air_loss": "which unit in {hex} loses the step (20.4.1B)",
-    "done": "the end of the battle",
+TASK_WORDS = {  # what the deciding player does next, as "the German player <words>"
+    "declare": "declares voluntary reductions and divisional integrity (13.3.3A, 13.8A)",
+    "resolve": "rolls the dice", "result": "chooses how to apply the result in {hex} (13.5.1)",
+    "retreat": "chooses a {n}-hex retreat path from {hex} (13.6)",
+    "mandatory": "chooses {n} mandatory step loss(es) (13.5.4)",
+    "ff_def": "chooses the defender's fire-fight step loss (13.5.6A)",
+    "ff_att": "chooses fire-fight losses worth at least {n} defense points (13.5.6A)",
+    "ca": "chooses the hexes to counterattack (13.5.5)", "advance": "may advance into {hex} (13.7)",
+    "assault": "decides whether to make an all out assault (13.2)",
+    "air_loss": "chooses which unit in {hex} loses the step (20.4.1B)",
+    "done": "ends the battle",
 }
 
 
@@ -118,7 +120,7 @@ def _stage(e: Any, m: Module) -> str:
         return f"battle {d.get('id')}: results applied"
     what, side, h, n = tasks[0]
     words = TASK_WORDS.get(what, what).format(hex=h, n=n)
-    return f"battle {d.get('id')}: the {side or 'attacking'} player now chooses {words}"
+    return f"battle {d.get('id')}: the {side or 'attacking'} player {words}"
 
 
 _TEXT["battle_stage"] = _stage
