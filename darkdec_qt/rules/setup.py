@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from darkdec_qt import hexgrid
 from darkdec_qt.moduleview import Module
 from darkdec_qt.rules.phases import Phase
 from darkdec_qt.rules.state import GameState
@@ -80,31 +79,3 @@ def initial_state(module: Module, scenario: str, seed: str = "0", optional: Iter
         scenario_setup.derive(st)
     return st
 
-
-def _place_army_units(st: GameState, area_units: list[tuple[str, str]]) -> None:
-    """6.1B-E: infantry at least one hex east of the Westwall, armored at least two, no
-    stacking; hexes are taken west to east, north to south (a deterministic stand-in for
-    the German player's free setup)."""
-    mod = st.module
-    ww = [h for h, hx in mod.hexes.items() if hx.westwall]
-    taken = set(st.pos.values())
-
-    def east_of_westwall(h: str, k: int) -> bool:
-        if not ww:
-            return True
-        col, row = hexgrid.parse_hex_id(h)
-        same_row = [w for w in ww if abs(hexgrid.parse_hex_id(w)[1] - row) <= 1]
-        if same_row and col <= max(hexgrid.parse_hex_id(w)[0] for w in same_row):
-            return False
-        return min(hexgrid.distance(h, w) for w in ww) >= k
-
-    for uid, area in area_units:
-        spec = mod.units[uid]
-        k = 2 if spec.is_motorized else 1
-        cands = sorted((h for h, hx in mod.hexes.items() if hx.army == area and h not in taken),
-                       key=lambda h: (hexgrid.parse_hex_id(h)[0], hexgrid.parse_hex_id(h)[1]))
-        good = [h for h in cands if east_of_westwall(h, k)] or cands
-        if good:
-            st.pos[uid] = good[0]
-            if not spec.is_leader:
-                taken.add(good[0])
