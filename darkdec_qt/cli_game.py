@@ -7,7 +7,6 @@ import json
 import sys
 import time
 
-from darkdec_qt.model.gamefile import GameFileError
 from darkdec_qt.model.load import DEFAULT_MODULE, load_module
 
 
@@ -118,11 +117,7 @@ def cmd_status(args: argparse.Namespace) -> int:
     from darkdec_qt.rules.variants import vc_choice_visible
     from darkdec_qt.rules.victory import evaluate
 
-    try:
-        opened = gamestore.open_game(args.game)
-    except GameFileError as exc:
-        print(f"darkdec: error: {exc}", file=sys.stderr)
-        return 2
+    opened = gamestore.open_game(args.game)
     st = opened.game.state
     sc = st.module.scenarios.get(st.scenario)
     print(f"{sc.name if sc else st.scenario}: turn {st.turn} ({st.current_turn().label}), {st.side} {st.phase.value}"
@@ -141,19 +136,15 @@ def cmd_status(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     from darkdec_qt import gamestore
 
-    try:
-        if args.verify:
-            v = gamestore.verify(args.game)
-            if not v.ok:
-                print(f"darkdec: replay does not reproduce: {v.message}", file=sys.stderr)
-                print(v.state_hash)
-                return 1
+    if args.verify:
+        v = gamestore.verify(args.game)
+        if not v.ok:
+            print(f"darkdec: replay does not reproduce: {v.message}", file=sys.stderr)
             print(v.state_hash)
-            return 0
-        opened = gamestore.open_game(args.game)
-    except GameFileError as exc:
-        print(f"darkdec: error: {exc}", file=sys.stderr)
-        return 2
+            return 1
+        print(v.state_hash)
+        return 0
+    opened = gamestore.open_game(args.game)
     print(opened.game.state.state_hash())
     return 0
 
@@ -162,11 +153,7 @@ def cmd_log(args: argparse.Namespace) -> int:
     from darkdec_qt import gamestore
     from darkdec_qt.rules.narrate import describe
 
-    try:
-        opened = gamestore.open_game(args.game)
-    except GameFileError as exc:
-        print(f"darkdec: error: {exc}", file=sys.stderr)
-        return 2
+    opened = gamestore.open_game(args.game)
     for i, e in enumerate(opened.game.events):
         text = describe(e, opened.game.module)
         if text:

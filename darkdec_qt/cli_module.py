@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 from darkdec_qt.model.database import DatabaseError, read_database, write_database
+from darkdec_qt.model.gamefile import GameFileError
 from darkdec_qt.model.load import DATA_DIR, DEFAULT_MODULE, load_module, module_from_rows
 from darkdec_qt.model.sources import SourceError, read_sources, write_sources
 from darkdec_qt.model.validate import validate
@@ -233,4 +234,4 @@ def cmd_derive_map(args: argparse.Namespace) -> int:
     return int(geoderive.main([str(data)]) or 0)
 
 
-ERRORS = (SourceError, DatabaseError)
+ERRORS = (SourceError, DatabaseError, GameFileError)  # printed as 'darkdec: error: ...', exit 2
