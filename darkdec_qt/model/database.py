@@ -22,6 +22,8 @@ from sqlmodel import Session, SQLModel, create_engine
 from darkdec_qt.model.sources import Rows, canonical
 from darkdec_qt.model.tables import FORMAT_VERSION, TABLES
 
+OPTIONAL_TABLES = ("historical",)  # added after format 1 databases were written: absent = empty
+
 
 class DatabaseError(ValueError):
     """A module database that cannot be read; the message names the table and row."""
@@ -98,6 +100,9 @@ def read_database(path: str | Path) -> Rows:
             for table, (model, _) in TABLES.items():
                 t = model.__table__  # type: ignore[attr-defined]
                 names = [c.name for c in t.columns]
+                if table in OPTIONAL_TABLES and not _has_table(conn, table):
+                    rows[table] = []
+                    continue
                 try:
                     result = conn.execute(select(t)).all()
                 except Exception as exc:  # sqlalchemy OperationalError etc.
@@ -118,6 +123,10 @@ def read_database(path: str | Path) -> Rows:
         return canonical(rows)
     except ValueError as exc:
         raise DatabaseError(f"{p}: {exc}") from None
+
+
+def _has_table(conn: Any, name: str) -> bool:
+    return conn.exec_driver_sql("SELECT 1 FROM sqlite_master WHERE type='table' AND name=?", (name,)).first() is not None
 
 
 def stored_hash(rows: Rows) -> str:

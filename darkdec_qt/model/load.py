@@ -14,6 +14,7 @@ from darkdec_qt.moduleview import (
     Erratum,
     Hex,
     Hexside,
+    HistoricalPosition,
     Marker,
     Module,
     ModuleMeta,
@@ -147,6 +148,11 @@ def module_from_rows(rows: Rows) -> Module:
                 optional_rules=tuple(json.loads(r["optional_rules"])), variants=tuple(json.loads(r["variants"])),
                 notes=r["notes"], reconstructed=r["reconstructed"], basis=r["basis"],
             )
+        table = "historical"
+        historical = tuple(
+            HistoricalPosition(r["unit"], r["turn"], r["hex"], r["reconstructed"], r["basis"])
+            for r in rows.get("historical", [])
+        )
         table = "erratum"
         errata = tuple(Erratum(r["id"], r["text"], r["applied"], r["edits"]) for r in rows["erratum"])
         table = "meta"
@@ -161,6 +167,7 @@ def module_from_rows(rows: Rows) -> Module:
     return Module.build(
         meta=mm, hexes=hexes, hexsides=hexsides, roads=roads, units=units, markers=markers,
         turns=turns, charts=charts, scenarios=scenarios, errata=errata, crossings=crossings,
+        historical=historical,
     )
 
 
