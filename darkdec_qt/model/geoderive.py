@@ -228,6 +228,7 @@ def _route(a: Cell, b: Cell, guide: LineString, rivers: set[tuple[str, str]]) ->
     """Cheapest hex path a..b near ``guide``; crossing a river hexside costs RIVER_PENALTY,
     so a road that does not cross a river in reality does not cross it on the map."""
     limit = hexgrid.cube_distance(cube(a), cube(b)) + 3
+    inside = all(c[0] >= 1 and 1 <= c[1] <= ROWS for c in [a, b] + [cell_of(*q) for q in guide.coords])
     best: dict[Cell, float] = {a: 0.0}
     prev: dict[Cell, Cell] = {}
     heap: list[tuple[float, Cell]] = [(0.0, a)]
@@ -241,6 +242,8 @@ def _route(a: Cell, b: Cell, guide: LineString, rivers: set[tuple[str, str]]) ->
             n = hexgrid.cube_to_offset(cube(c) + step)
             if hexgrid.cube_distance(cube(n), cube(a)) + hexgrid.cube_distance(cube(n), cube(b)) > limit:
                 continue
+            if inside and not (n[0] >= 1 and 1 <= n[1] <= ROWS):
+                continue  # a route whose line stays on the map stays on it (no free detour round a river)
             wet = min(n) >= 0 and min(c) >= 0 and hexgrid.hexside_key(hid(c), hid(n)) in rivers
             nd = d + 1.0 + 0.5 * guide.distance(Point(cell_center(n))) + (RIVER_PENALTY if wet else 0.0)
             if nd < best.get(n, math.inf):
