@@ -163,7 +163,8 @@ def _reexecute(game: Game, record: GameRecord, path: Path) -> Verification:
             cmd = Command.from_dict(item["command"])
             stored = [Event.from_dict(d) for d in item["events"]]
         except (KeyError, ValueError, TypeError, AttributeError) as exc:
-            return Verification(False, game.state.state_hash(), index, index, f"entry {n} is malformed: {exc}")
+            return Verification(False, game.state.state_hash(), index, index,
+                                f"event {index}: command {n} is malformed: {exc.__class__.__name__}: {exc}")
         try:
             produced = game.execute(cmd)
         except IllegalAction as exc:

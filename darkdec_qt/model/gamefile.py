@@ -182,7 +182,8 @@ def load_game(path: str | Path) -> GameRecord:
                 raise GameFileError(f"{p}: event log has a gap at event {expected}")
             h = chain(h, _text(payload, f"{p}: event {idx}"))
             if h != chained:
-                raise GameFileError(f"{p}: event {idx} was altered (its hash does not match the log chain)")
+                what = "the game's metadata or event 0" if idx == 0 and version >= 2 else f"event {idx}"
+                raise GameFileError(f"{p}: {what} was altered (its hash does not match the log chain)")
             ev = bounded_json(payload, f"{p}: event {idx}")
             if not isinstance(ev, dict):
                 raise GameFileError(f"{p}: event {idx} is not a JSON object")
