@@ -12,13 +12,13 @@ import hashlib
 import json
 import os
 import sqlite3
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from sqlmodel import Session, SQLModel, create_engine
 
 from darkdec_qt.model.safesqlite import UntrustedFileError, open_untrusted, require_tables
+from darkdec_qt.model.safewrite import fsync_dir, fsync_path, remove_orphans, temp_name
 from darkdec_qt.model.sources import Rows, canonical
 from darkdec_qt.model.tables import FORMAT_VERSION, TABLES
 
@@ -58,8 +58,8 @@ def write_database(rows: Rows, path: str | Path) -> str:
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     rows = with_hash(rows)
-    fd, tmp = tempfile.mkstemp(prefix=".build-", suffix=".sqlite", dir=target.parent)
-    os.close(fd)
+    remove_orphans(target.parent)
+    tmp = str(temp_name(target.parent, ".build-", ".sqlite"))
     engine = create_engine(f"sqlite:///{tmp}")
     try:
         SQLModel.metadata.create_all(engine, tables=[TABLES[t][0].__table__ for t in TABLES])  # type: ignore[attr-defined]
@@ -73,7 +73,9 @@ def write_database(rows: Rows, path: str | Path) -> str:
         con.execute(f"PRAGMA user_version={FORMAT_VERSION}")
         con.execute("VACUUM")
         con.close()
+        fsync_path(Path(tmp))
         os.replace(tmp, target)
+        fsync_dir(target.parent)
     except BaseException:
         engine.dispose()
         for leftover in (tmp, tmp + "-journal"):

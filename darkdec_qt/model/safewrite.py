@@ -27,6 +27,9 @@ from pathlib import Path
 ORPHAN_AGE_S = 24 * 3600
 """A temporary file older than this is an orphan even if its process id is alive again."""
 _ORPHAN = re.compile(r"^\.(save|build)-(\d+)-[0-9a-f]+\.(ddg|sqlite)(-journal|-wal|-shm)?$")
+_OLD_ORPHAN = re.compile(r"^\.save-[a-z0-9_]{8}\.ddg(-journal)?$")
+"""Temporary files of saves killed under format 1 (``tempfile.mkstemp`` names, no pid):
+nothing writes these names any more, so any such file is an orphan."""
 
 
 class SaveError(OSError):
@@ -38,8 +41,10 @@ class SaveError(OSError):
 
 def _reason(exc: OSError, target: Path) -> str:
     code = exc.errno
-    if code in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+    if code in (errno.ENOSPC, errno.EDQUOT):
         return "the disk is full"
+    if code == errno.EFBIG:
+        return "the file would exceed the size limit (ulimit -f)"
     if code == errno.EROFS:
         return "the disk is read-only"
     if code in (errno.EACCES, errno.EPERM):
@@ -82,18 +87,38 @@ def remove_orphans(folder: str | Path) -> list[Path]:
     now = time.time()
     for e in entries:
         m = _ORPHAN.match(e.name)
-        if not m:
+        if not m and not _OLD_ORPHAN.match(e.name):
             continue
         try:
             if not e.is_file(follow_symlinks=False):
                 continue
-            if _pid_alive(int(m.group(2))) and now - e.stat(follow_symlinks=False).st_mtime < ORPHAN_AGE_S:
+            if m and _pid_alive(int(m.group(2))) and now - e.stat(follow_symlinks=False).st_mtime < ORPHAN_AGE_S:
                 continue
             os.unlink(e.path)
             removed.append(Path(e.path))
         except (OSError, ValueError):
             continue
     return removed
+
+
+def temp_name(folder: Path, prefix: str, suffix: str) -> Path:
+    """A temporary file name beside a target that :func:`remove_orphans` recognises: it
+    carries this process's id, so a live writer's file is never taken for an orphan."""
+    return folder / f"{prefix}{os.getpid()}-{secrets.token_hex(6)}{suffix}"
+
+
+def fsync_path(path: Path) -> None:
+    """fsync a file by name (for files written by another library, e.g. SQLite)."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def fsync_dir(folder: Path) -> None:
+    """fsync a folder, so a rename in it survives a power cut."""
+    _fsync_dir(folder)
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -139,7 +164,7 @@ def atomic_write(path: str | Path, data: bytes, prefix: str = ".save-", suffix: 
         mode = 0o666 & ~umask
     except OSError as exc:
         raise _fail(target, exc) from None
-    tmp = folder / f"{prefix}{os.getpid()}-{secrets.token_hex(6)}{suffix}"
+    tmp = temp_name(folder, prefix, suffix)
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except OSError as exc:

@@ -52,3 +52,19 @@ def run(capsys, *args: str) -> tuple[int, str, str]:  # noqa: ANN001
     code = cli.main(list(args))
     out = capsys.readouterr()
     return code, out.out, out.err
+
+
+def rechain(path: Path) -> None:
+    """Recompute the chain and seal of a game file edited with SQL (a careful forger)."""
+    from darkdec_qt.model.gamefile import chain, genesis, seal
+
+    con = sqlite3.connect(path)
+    meta = dict(con.execute("SELECT key, value FROM meta"))
+    h = genesis(meta)
+    rows = con.execute("SELECT idx, payload FROM event ORDER BY idx").fetchall()
+    for idx, payload in rows:
+        h = chain(h, payload)
+        con.execute("UPDATE event SET chain = ? WHERE idx = ?", (h, idx))
+    con.execute("UPDATE meta SET value = ? WHERE key = 'seal'", (json.dumps(seal(h, len(rows))),))
+    con.commit()
+    con.close()
