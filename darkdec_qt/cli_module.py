@@ -110,15 +110,17 @@ def counts(m: Module) -> dict[str, object]:
 
 
 def cmd_info(args: argparse.Namespace) -> int:
+    """Counts and hash; exit 1 (after the warning) when the module is not valid."""
     m = _load(args)
     c = counts(m)
+    c["problems"] = len(validate(m))
     if args.json:
         print(json.dumps(c, indent=2))
     else:
         for k, v in c.items():
             print(f"{k:>16}: {v}")
         print(f"{'provenance':>16}: {m.meta.provenance.strip().splitlines()[0] if m.meta.provenance else ''}")
-    return 0
+    return 1 if c["problems"] else 0
 
 
 def cmd_validate(args: argparse.Namespace) -> int:

@@ -17,7 +17,7 @@ from typing import Any
 
 from sqlmodel import Session, SQLModel, create_engine
 
-from darkdec_qt.model.safesqlite import UntrustedFileError, open_untrusted, require_tables
+from darkdec_qt.model.safesqlite import UntrustedFileError, expect_kind, open_untrusted, require_tables
 from darkdec_qt.model.safewrite import fsync_dir, fsync_path, remove_orphans, temp_name
 from darkdec_qt.model.sources import Rows, canonical
 from darkdec_qt.model.tables import FORMAT_VERSION, TABLES
@@ -132,6 +132,7 @@ def read_database(path: str | Path, verify_hash: bool = True) -> Rows:
     types = {table: _column_types(model) for table, (model, _) in TABLES.items()}
     rows: Rows = {}
     try:
+        expect_kind(p, "module")
         with open_untrusted(p, "module database") as con:
             require_tables(con, {t: set(cols) for t, cols in types.items()}, "module database")
             for table, cols in types.items():

@@ -200,7 +200,7 @@ def load_module(path: str | Path | None = None, check: bool = True, refuse_inval
     p = Path(path or DEFAULT_MODULE)
     m = module_from_rows(read_database(p, verify_hash=check), str(p))
     if check and refuse_invalid:
-        problems = validate(m)
+        problems = sorted(validate(m), key=lambda x: x.kind not in ("no-turns", "no-scenarios", "bad-scenario"))
         if problems:
             shown = "\n  ".join(str(x) for x in problems[:20])
             more = f"\n  ... and {len(problems) - 20} more" if len(problems) > 20 else ""
