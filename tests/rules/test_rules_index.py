@@ -183,3 +183,30 @@ def test_every_rule_cited_by_the_engine_and_the_client_is_in_the_index():
 def test_every_rule_named_by_a_test_is_in_the_index():
     unknown = {rid: tests[0] for rid, tests in rc.scan_tests().items() if not _known(rid)}
     assert not unknown
+
+
+def test_cli_prints_a_clause_with_enforcement_and_tests(capsys):
+    from darkdec_qt.cli import main
+
+    assert main(["rules", "10.4.1a"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("10.4.1A") and "_check_enter_strategic" in out
+    assert "test_10_4_1A_" in out
+
+
+def test_cli_prints_coverage_per_section(capsys):
+    from darkdec_qt.cli import main
+
+    assert main(["rules", "--coverage"]) == 0
+    out = capsys.readouterr().out
+    lines = {ln.split()[0]: ln for ln in out.splitlines()[1:]}
+    assert set(map(str, range(5, 27))) <= set(lines) and "all" in lines
+    total = rc.coverage(INDEX)
+    assert f"{sum(r.covered for r in total)} " in lines["all"]
+
+
+def test_cli_unknown_clause_is_an_error(capsys):
+    from darkdec_qt.cli import main
+
+    assert main(["rules", "99.9Z"]) == 1
+    assert "no clause 99.9Z" in capsys.readouterr().err
