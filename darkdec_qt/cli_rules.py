@@ -4,7 +4,8 @@
 that name it); ``darkdec rules 10.4`` every clause under a heading; ``darkdec rules --search
 strategic ZOC`` searches the summaries; ``darkdec rules --coverage`` the share of behavioural
 clauses named by a test, per section; ``darkdec rules --extract RULEBOOK`` rewrites the list of
-the rulebook's clause ids (data/rules/rulebook-ids.txt) from the rulebook's text.
+the rulebook's clause ids (data/rules/rulebook-ids.txt) from the rulebook's text;
+``darkdec rules --prune-gaps`` removes the known-gap mark of clauses a test now names.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--coverage", action="store_true", help="behavioural clauses named by a test, per section")
     p.add_argument("--gaps", action="store_true", help="with --coverage: list the untested clauses")
     p.add_argument("--search", metavar="WORDS", help="clauses whose summary holds every word")
+    p.add_argument("--prune-gaps", action="store_true",
+                   help="remove 'tested = false' from clauses a test now names (data/rules/clauses.toml)")
     p.add_argument("--extract", metavar="RULEBOOK", help="write data/rules/rulebook-ids.txt from the rulebook")
     p.set_defaults(func=cmd_rules)
 
@@ -61,6 +64,9 @@ def cmd_rules(args: argparse.Namespace) -> int:
                                + "\n".join(ids) + "\n")
         print(f"{len(ids)} clause ids written to {rc.IDS_FILE}")
         return 0
+    if args.prune_gaps:
+        pruned = rc.prune_gaps()
+        print(f"{len(pruned)} clauses no longer gaps: {' '.join(pruned)}")
     index = rc.load_index()
     if args.coverage:
         print(coverage_table(index))
@@ -75,6 +81,8 @@ def cmd_rules(args: argparse.Namespace) -> int:
             print(f"{c.id:<10} {c.summary}")
         return 0 if found else 1
     if not args.clause:
+        if args.prune_gaps:
+            return 0
         print("darkdec rules: give a clause id (10.4.1A), a heading (10.4), --search or --coverage",
               file=sys.stderr)
         return 2
