@@ -103,10 +103,13 @@ class Level:
     lookahead: bool  # weigh a move by the one-ply evaluation as well as the local score
 
 
+    lookahead_k: int = 0  # how many of the best-scored destinations the one-ply look weighs
+
+
 LEVELS = {
     "easy": Level("easy", 0.5, 12, 1.5, False, False),
-    "normal": Level("normal", 1.0, 60, 0.8, True, False),
-    "hard": Level("hard", 1.0, 200, 0.5, True, True),
+    "normal": Level("normal", 1.0, 60, 0.8, True, True, 4),
+    "hard": Level("hard", 1.0, 200, 0.5, True, True, 10),
 }
 
 
@@ -119,6 +122,7 @@ class _Phase:
         self.noted = False
         self.tried: set[tuple] = set()
         self.moved: list[str] = []
+        self.cache: dict[str, tuple[int, object]] = {}
 
 
 class AIPlayer(Player):
@@ -251,10 +255,13 @@ class AIPlayer(Player):
         take = geo.distances(s.module, tg.take(side)) if tg.take(side) else {}
         if fresh:
             ph.todo = self._unit_order(s, side, take)
-        owed = [c for c in engine.legal_commands(s) if c.kind == "withdraw"]
-        if owed:  # 10.8: the unit farthest from the enemy goes
-            near = engine.enemy_distance(s, other_side(side))
-            return max(owed, key=lambda c: (near.get(s.pos.get(c.unit, ""), 99), c.unit))
+        if s.phase is Phase.MOVEMENT:
+            from darkdec_qt.rules.withdrawals import owed
+
+            due = [cm.Withdraw(u) for u in owed(s)]
+            if due:  # 10.8: the unit farthest from the enemy goes
+                near = self._near(s, other_side(side))
+                return max(due, key=lambda c: (near.get(s.pos.get(c.unit, ""), 99), c.unit))
         if s.phase is Phase.MOVEMENT:
             cmd = self._reinforcement(s, side, take)
             if cmd is not None:
@@ -269,14 +276,30 @@ class AIPlayer(Player):
             u = ph.todo.pop(0)
             if u not in s.pos:
                 continue
-            cmd = self._best_move(s, u, side, tg, take)
+            cmd = self._strategic(s, u, side, tg, take) or self._best_move(s, u, side, tg, take)
             if cmd is not None:
+                if cmd.kind == "enter_strategic":
+                    ph.todo.insert(0, u)  # it moves next, at its strategic rate (10.4)
                 ph.moved.append(u)
                 if not ph.noted and self.narrate and s.phase is Phase.MOVEMENT:
                     ph.noted = True
                     self.pending_note = self._plan_words(s, side, tg)
                 return cmd
         return None
+
+    REFRESH = 6  # commands between recomputing the distance maps within a phase
+
+    def _cached(self, s: GameState, name: str, fn):  # noqa: ANN001, ANN202
+        ph = self._phase_memory(s, [])
+        n = len(ph.moved)
+        hit = ph.cache.get(name)
+        if hit is None or n - hit[0] >= self.REFRESH:
+            hit = (n, fn(s))
+            ph.cache[name] = hit
+        return hit[1]
+
+    def _near(self, s: GameState, enemy: str) -> dict[str, int]:
+        return self._cached(s, f"near/{enemy}", lambda st: engine.enemy_distance(st, enemy))
 
     def _unit_order(self, s: GameState, side: str, take: dict[str, int]) -> list[str]:
         units = [u for u in s.on_map(side) if not s.spec(u).is_leader]
@@ -294,7 +317,8 @@ class AIPlayer(Player):
                 continue
             hexes = reinforcements.open_entry_hexes(s, u)
             if side == "Allied":
-                hexes = sorted(hexes, key=lambda h: self._allied_need(s).get(h, 99))
+                need = self._cached(s, "need", self._allied_need)
+                hexes = sorted(hexes, key=lambda h: need.get(h, 99))
             elif take:
                 hexes = sorted(hexes, key=lambda h: take.get(h, 99))
             for h in hexes[:3]:
@@ -334,8 +358,8 @@ class AIPlayer(Player):
                 items = [(h, p) for h, p in items if withdrawal_move_problem(s, (u,), p) is None]
         if not items:
             return None
-        need = self._allied_need(s) if side == "Allied" else {}
-        near = engine.enemy_distance(s, enemy)
+        need = self._cached(s, "need", self._allied_need) if side == "Allied" else {}
+        near = self._near(s, enemy)
         ctx = _Ctx(s, u, side, enemy, occ, tg, take, need, near)
         if self.greedy:
             items.sort(key=lambda it: (take.get(it[0], 99) if take else near.get(it[0], 99), it[0]))
@@ -351,13 +375,44 @@ class AIPlayer(Player):
         stay = ctx.score(here)
         scored = sorted(((ctx.score(h), h, p) for h, p in items), key=lambda t: (-t[0], t[1]))
         if self.level.lookahead:
-            scored = self._lookahead(s, u, side, scored[:8], tg)
+            scored = self._lookahead(s, u, side, scored[: self.level.lookahead_k], tg)
         for sc, _h, p in scored[:4]:
             if sc <= stay + 0.5:
                 return None
             cmd = cm.Move(units=(u,), path=p)
             if _ok(s, cmd):
                 return cmd
+        return None
+
+    def _strategic(self, s: GameState, u: str, side: str, tg: evaluation.Targets,
+                   take: dict[str, int]) -> Command | None:
+        """10.4: a unit far from the enemy enters strategic movement when that gets it
+        further toward its goal (weighed on a scratch copy of the state)."""
+        if not self.level.strategic or self.greedy or s.phase is not Phase.MOVEMENT or u in s.strategic:
+            return None
+        if self._near(s, other_side(side)).get(s.pos[u], 0) < 8:
+            return None
+        cmd = cm.EnterStrategic(u)
+        try:
+            events = engine.check(s, cmd)
+        except IllegalAction:
+            return None
+        t = s.clone()
+        for e in events:
+            apply(t, e)
+        goal = take if side == "German" and take else self._cached(s, "need", self._allied_need)
+        if not goal:
+            return None
+
+        def best(st: GameState) -> int:
+            try:
+                d = movement.legal_destinations(st, (u,))
+            except IllegalAction:
+                return 99
+            return min((goal.get(h, 99) for h in d), default=99)
+
+        if best(t) + 3 < best(s):
+            return cmd
         return None
 
     def _lookahead(self, s: GameState, u: str, side: str, scored: list, tg: evaluation.Targets) -> list:
@@ -383,7 +438,6 @@ class AIPlayer(Player):
 
     def _plan_words(self, s: GameState, side: str, tg: evaluation.Targets) -> str:
         town_at = {h: t for t, h in tg.towns.items()}
-        moved = self.phase.moved if self.phase else []
         if side == "German":
             goals = [town_at[h] for h in tg.german_take if h in town_at]
             near = engine.enemy_distance(s, "Allied")
@@ -398,7 +452,7 @@ class AIPlayer(Player):
         words = f"{s.turn_code()}: Allied line covering {hold or 'the rear'}"
         if retake:
             words += f"; counterattack toward {retake}"
-        return words + f" ({len(moved)} units on the move)"
+        return words
 
     # --- combat ---------------------------------------------------------------------
     def _combat(self, s: GameState) -> Command | None:
