@@ -62,15 +62,16 @@ def candidates(state: GameState, take: dict[str, int], towns: dict[str, str]) ->
     units = state.module.units
     adj = state.module.adjacency
     free = [u for u in state.on_map(side) if not units[u].is_leader and free_to_attack(state, u, shock) is None]
+    occ = state.occupancy()
     by_target: dict[str, list[str]] = {}
     for u in free:
         for n in adj.get(state.pos[u], ()):
-            if any(units[e].side == enemy for e in state.units_at(n)):
+            if any(units[e].side == enemy for e in occ.get(n, ())):
                 by_target.setdefault(n, []).append(u)
     town_at = {h: t for t, h in towns.items()}
     out: list[Candidate] = []
     for n, atts in sorted(by_target.items()):
-        defenders = tuple(e for e in state.units_at(n) if units[e].side == enemy and (shock or e not in state.defended))
+        defenders = tuple(e for e in sorted(occ.get(n, ())) if units[e].side == enemy and (shock or e not in state.defended))
         if not defenders:
             continue
         groups = [tuple(sorted(atts))] if not shock else [(u,) for u in sorted(atts)]

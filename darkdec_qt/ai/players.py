@@ -416,7 +416,9 @@ class AIPlayer(Player):
         return None
 
     def _lookahead(self, s: GameState, u: str, side: str, scored: list, tg: evaluation.Targets) -> list:
+        """Add half the change of the one-ply evaluation to each destination's local score."""
         out = []
+        base = evaluation.score(s, side, tg)
         for sc, h, p in scored:
             cmd = cm.Move(units=(u,), path=p)
             try:
@@ -426,7 +428,7 @@ class AIPlayer(Player):
             t = s.clone()
             for e in events:
                 apply(t, e)
-            out.append((sc + 0.5 * evaluation.score(t, side, tg), h, p))
+            out.append((sc + 0.5 * (evaluation.score(t, side, tg) - base), h, p))
         out.sort(key=lambda x: (-x[0], x[1]))
         return out
 
@@ -538,7 +540,8 @@ class _Ctx:
         self.tg, self.take, self.need, self.near = tg, take, need, near
         self.adj = s.module.adjacency
         self.town_hexes = set(tg.towns.values())
-        self.garrison = {h: sum(1 for x in s.units_at(h) if x != u and not s.spec(x).is_leader)
+        occupancy = s.occupancy()
+        self.garrison = {h: sum(1 for x in occupancy.get(h, ()) if x != u and not s.spec(x).is_leader)
                          for h in self.town_hexes}
         a, d, _ = s.strength(u)
         self.att, self.dfn = a, d
