@@ -477,6 +477,7 @@ from darkdec_qt.rules import exits as _exits  # noqa: E402,F401
 from darkdec_qt.rules import fortifications as _forts  # noqa: E402,F401
 from darkdec_qt.rules import freesetup as _freesetup  # noqa: E402,F401  (scenarios: 6.0H set-up)
 from darkdec_qt.rules import fuel as _fuel  # noqa: E402,F401  (rules engine I: 15.6E)
+from darkdec_qt.rules import notes as _notes  # noqa: E402,F401  (a player's note in the log)
 from darkdec_qt.rules import replacements as _repl  # noqa: E402,F401
 from darkdec_qt.rules import variants as _variants  # noqa: E402,F401  (scenarios: 23, 26)
 from darkdec_qt.rules import withdrawals as _wd  # noqa: E402,F401
