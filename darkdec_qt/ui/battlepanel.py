@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -29,6 +28,7 @@ from darkdec_qt.rules.commands import Command
 from darkdec_qt.rules.errors import IllegalAction
 from darkdec_qt.rules.narrate import OPTION_WORDS, TASK_WORDS
 from darkdec_qt.ui.controller import GameController
+from darkdec_qt.ui.focus import ClickSpinBox, no_click_focus
 from darkdec_qt.ui.mapinput import ATTACKER, DEFENDER, MapInput
 
 CMD = Qt.ItemDataRole.UserRole
@@ -79,7 +79,7 @@ class ReductionsBox(QGroupBox):
         super().__init__(title, parent)
         self.form = QFormLayout(self)
         self.form.setContentsMargins(6, 2, 6, 2)
-        self.spins: dict[str, QSpinBox] = {}
+        self.spins: dict[str, ClickSpinBox] = {}
         self._on_change = on_change
 
     def set_hexes(self, hexes: list[str]) -> None:
@@ -90,7 +90,7 @@ class ReductionsBox(QGroupBox):
             self.form.removeRow(0)
         self.spins = {}
         for h in hexes:
-            sp = QSpinBox()
+            sp = ClickSpinBox()
             sp.setRange(0, 3)
             sp.setValue(old.get(h, 0))
             sp.setSuffix(" level(s)")
@@ -151,6 +151,8 @@ class BattlePanel(QWidget):
         dl.addWidget(self.def_integrity)
         dl.addWidget(self.def_reductions)
         dl.addWidget(self.def_button)
+        no_click_focus(self.mode_button, self.clear_button, self.integrity, self.armor, self.declare_button,
+                       self.choose_button, self.def_integrity, self.def_button)
         top = QHBoxLayout()
         top.addWidget(self.mode_button)
         top.addWidget(self.clear_button)
