@@ -44,3 +44,4 @@ def battle_awaiting(win, kind: str) -> None:
     s.battle = s.battle.with_(tasks=(task, ("done", "", "", 0)), odds="2:1", column="normal", **fields)
     c.changed.emit()
     c.shownChanged.emit()
+    win.panels["battle"].raise_()
