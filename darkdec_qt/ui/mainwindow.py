@@ -131,6 +131,8 @@ class MainWindow(QMainWindow):
             self.menus[m] = self.menuBar().addMenu(m)
         c = self.controller
         self.add_action("&Edit", "undo", "&Undo", c.undo, QKeySequence.StandardKey.Undo)
+        redo = self.add_action("&Edit", "redo", "&Redo", c.redo, "Ctrl+Shift+Z")
+        redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         self.add_action("&Game", "end_phase", "&End phase", c.end_phase, "Ctrl+E")
         self.add_action("&Game", "deselect", "Cancel selection", self.input.cancel, "Esc")
         self.add_action("&View", "fit", "&Fit map to window", self.view.fit_all, "Ctrl+0")
