@@ -8,7 +8,7 @@ import secrets
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
 from darkdec_qt.game.session import Game
@@ -76,6 +76,8 @@ def run_client(args: argparse.Namespace) -> int:
     except (GameFileError, IllegalAction, KeyError, OSError) as exc:
         print(f"darkdec: error: {exc}", file=sys.stderr)
         return 2
+    if shot:
+        win.memory = None  # a screenshot shows the whole map, and remembers nothing
     win.show()
     if shot:
         win.resize(1600, 1000)
@@ -86,5 +88,4 @@ def run_client(args: argparse.Namespace) -> int:
         win.controller.dirty = False
         win.close()
         return 0 if ok else 1
-    QTimer.singleShot(0, win.view.fit_all)
     return app.exec()

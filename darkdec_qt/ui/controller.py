@@ -154,9 +154,9 @@ class GameController(QObject):
             return False
         self.cache.sync()
         self.dirty = True
-        self.message.emit(f"Redone: {cmd.kind.replace('_', ' ')}", False)
         self.changed.emit()
         self.shownChanged.emit()
+        self.message.emit(f"Redone: {cmd.kind.replace('_', ' ')}", False)  # after the views' own messages
         if self.acting() != before and not self.state.game_over:
             self.handOver.emit(self.acting())
         return True

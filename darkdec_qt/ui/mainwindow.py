@@ -205,4 +205,7 @@ class MainWindow(QMainWindow):
         if guard is not None and not guard():
             event.ignore()
             return
+        memory = getattr(self, "memory", None)  # settings.WindowMemory, installed by the client
+        if memory is not None:
+            memory.save()
         event.accept()
