@@ -39,6 +39,10 @@ TASKS = {"declare": "defender's declaration", "resolve": "resolve the battle", "
          "assault": "all-out assault or not", "air_loss": "choose the air attack loss"}
 
 
+# initial states by set-up (building one places every unit: worth keeping within a process)
+_INITIAL: dict[tuple[Any, ...], tuple[Module, GameState]] = {}
+
+
 def decider(state: GameState) -> str | None:
     """Who must give the next command: the side owing a battle decision (13.x tasks), else the
     acting side of the phase (7.1.4A); the German player starts the game; None when it is over."""
@@ -96,6 +100,8 @@ class ExchangeGame:
         self.draft: Game | None = None
         self.draft_batches: list[dict[str, Any]] = []
         self.draft_pending: Command | None = None
+        self.recheck = True
+        self.last = True
 
     # --- creating and reading ---------------------------------------------------------
     @classmethod
@@ -116,10 +122,16 @@ class ExchangeGame:
         return xg
 
     @classmethod
-    def from_segments(cls, module: Module, segments: list[Signed]) -> ExchangeGame:
+    def from_segments(cls, module: Module, segments: list[Signed], *, recheck: bool = True) -> ExchangeGame:
+        """Verify a whole chain. ``recheck=False`` (the player's own local copy, each segment of which
+        was fully verified when it was accepted): signatures, links, secrets and every segment's
+        state hash are checked, but the recorded events are applied instead of re-executed."""
         xg = cls(module)
-        for s in segments:
+        xg.recheck = recheck
+        for i, s in enumerate(segments):
+            xg.last = i == len(segments) - 1
             xg._accept(s)
+        xg.recheck, xg.last = True, True
         return xg
 
     @staticmethod
@@ -130,6 +142,12 @@ class ExchangeGame:
                                 kind="tampered", segment=seq)
         if st["scenario"] not in module.scenarios:
             raise ExchangeError(f"segment {seq}: unknown scenario {st['scenario']!r}", kind="malformed", segment=seq)
+        key = (id(module), st["scenario"], st["seed"], tuple(st["optional"]), tuple(st["variants"]), st["setup"])
+        cached = _INITIAL.get(key)
+        if cached is not None and cached[0] is module:
+            g = Game.__new__(Game)
+            g.module, g.initial, g.state, g.batches = module, cached[1], cached[1].clone(), []
+            return g
         try:
             game = Game(module, st["scenario"], st["seed"], optional=tuple(st["optional"]),
                         variants=tuple(st["variants"]) or None, setup=st["setup"], start=False)
@@ -139,6 +157,9 @@ class ExchangeGame:
         if game.state.to_place:
             raise ExchangeError(f"segment {seq}: a free set-up (6.0H) is not offered in file exchange",
                                 kind="malformed", segment=seq)
+        if len(_INITIAL) > 8:
+            _INITIAL.clear()
+        _INITIAL[key] = (module, game.initial)
         return game
 
     @property
@@ -240,7 +261,7 @@ class ExchangeGame:
             if b["by"] == "self" and who != author:
                 raise ExchangeError(f"segment {seq}, command {i}: the {author} player gave a command when the {who} "
                                     f"player must decide ({decision(st)})", kind="out_of_turn", segment=seq)
-            if b["by"] == "orders":
+            if b["by"] == "orders" and self.recheck:
                 other = other_side(author)
                 want = standing_command(st, self.orders.get(other, {}), other) if who == other else None
                 if want is None or want.to_dict() != b["command"]:
@@ -255,6 +276,9 @@ class ExchangeGame:
                 raise ExchangeError(f"segment {seq}: leaves a command pending when the {decider(game.state)} player "
                                     "must decide", kind="out_of_turn", segment=seq)
             cmd = self._command(body["pending"], seq, len(batches))
+            if not self.recheck:
+                self.pending = (body["pending"], seq, body["nonce"])
+                return
             try:
                 engine.check(game.state, cmd, dice=fairdice.unseen)
             except DicePending:
@@ -274,6 +298,8 @@ class ExchangeGame:
         elif seq and not game.state.game_over and decider(game.state) == author:
             raise ExchangeError(f"segment {seq}: ends while its author, the {author} player, still must decide "
                                 f"({decision(game.state)})", kind="malformed", segment=seq)
+        if not self.recheck and not self.last:
+            return  # a signed segment of the local copy: its state is checked once, at the end
         if body["state_hash"] != game.state.state_hash() or body["turn"] != game.state.turn:
             raise ExchangeError(f"segment {seq}: the state it claims ({body['state_hash'][:12]}) is not the state its "
                                 f"commands give ({game.state.state_hash()[:12]})", segment=seq)
@@ -289,6 +315,9 @@ class ExchangeGame:
     def _replay(self, game: Game, b: dict[str, Any], dice: DiceSource, seq: int, i: int) -> None:
         cmd = self._command(b["command"], seq, i)
         where = f"segment {seq}, command {i} ({cmd.kind})"
+        if not self.recheck:
+            self._apply_recorded(game, cmd, b["events"], where, seq)
+            return
         try:
             produced = engine.check(game.state, cmd, dice=dice)
         except DicePending as exc:
@@ -312,6 +341,18 @@ class ExchangeGame:
             apply(game.state, e)
         game.batches.append(Batch(cmd, list(produced)))
 
+    @staticmethod
+    def _apply_recorded(game: Game, cmd: Command, stored: list[dict[str, Any]], where: str, seq: int) -> None:
+        from darkdec_qt.rules.apply import apply
+
+        try:
+            events = [Event.from_dict(d) for d in stored]
+            for e in events:
+                apply(game.state, e)
+        except _BAD_INPUT as exc:
+            raise ExchangeError(f"{where}: its events cannot be applied: {exc}", segment=seq) from None
+        game.batches.append(Batch(cmd, events))
+
     # --- receiving ------------------------------------------------------------------------
     def receive(self, rows: list[tuple[int, Signed]]) -> list[int]:
         """Take the segments of a received file; returns the new segment numbers. Refuses (leaving this
@@ -325,7 +366,7 @@ class ExchangeGame:
                                     f"{head['setup']['scenario']}), not to game {self.game_id[:8]}",
                                     kind="other_game", segment=0)
             self._diverged(0, rows[0][1], head)
-        for (a, _), (b, _) in zip(rows, rows[1:]):
+        for (a, _), (b, _) in zip(rows[1:], rows[2:]):
             if b != a + 1:
                 raise ExchangeError(f"segment {a + 1} is missing from the file (it jumps from {a} to {b})",
                                     kind="tampered", segment=a + 1)
@@ -346,6 +387,14 @@ class ExchangeGame:
         self.__dict__.update({k: v for k, v in trial.__dict__.items()
                               if k not in ("me", "draft", "draft_batches", "draft_pending")})
         return [n for n, _ in new]
+
+    def receive_first(self, rows: list[tuple[int, Signed]]) -> None:
+        """The first file of a game (the invitation, or a whole game): verify every segment."""
+        for n, s in rows:
+            if n != len(self.segments):
+                raise ExchangeError(f"segment {len(self.segments)} is missing from the file", kind="tampered",
+                                    segment=len(self.segments))
+            self._accept(s)
 
     def _diverged(self, n: int, s: Signed, body: dict[str, Any]) -> None:
         held = self.bodies[n]
