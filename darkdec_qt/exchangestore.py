@@ -174,9 +174,10 @@ class PlayerHome:
         s.resume()
         return s
 
-    def open_file(self, path: str | Path) -> Received:
+    def open_file(self, path: str | Path, expect: str | None = None) -> Received:
         """Verify an opponent's file and take its new segments into the local game; a refused file
-        leaves the local game as it was (ExchangeError / ExchangeFileError name the first bad item)."""
+        leaves the local game as it was (ExchangeError / ExchangeFileError name the first bad item).
+        ``expect``: the game the player means to continue (a file of another game is refused)."""
         f = read_exchange(path)
         rows = [(n, Signed(b, g)) for n, b, g in f.rows]
         if not rows or rows[0][0] != 0:
@@ -185,6 +186,9 @@ class PlayerHome:
 
         head = parse(rows[0][1], 0)
         game_id = head["game"]
+        if expect is not None and game_id != expect:
+            raise ExchangeError(f"{Path(path).name}: this file belongs to another game ({game_id[:8]}, "
+                                f"{head['setup']['scenario']}), not to game {expect[:8]}", kind="other_game", segment=0)
         d = self.game_dir(game_id)
         if d.is_dir():
             s = self.load(game_id)
