@@ -18,6 +18,8 @@ from darkdec_qt.game.exchange.scripted import play_until_send
 from darkdec_qt.game.exchange.signing import Signed, fingerprint, public_hex, sign
 from darkdec_qt.model.exchangefile import ExchangeFile, read_exchange, write_exchange
 from darkdec_qt.model.load import DEFAULT_MODULE
+from darkdec_qt.rules import engine
+from darkdec_qt.rules.errors import IllegalAction
 from tests.exchange.helpers import Duel
 
 
@@ -59,7 +61,9 @@ def scene(tmp_path_factory):
             if _argued(body) is not None:
                 duel.argued = len(duel.files) - 1
             if _resolves_a_die(body) and duel.argued is not None:
-                duel.snaps[len(duel.files) - 1] = None
+                snap = root / f"snap-Allied-{len(duel.files) - 1}"
+                shutil.copytree(duel.homes["Allied"].root, snap)
+                duel.snaps[len(duel.files) - 1] = snap
                 return duel
     raise AssertionError("no German segment resolving a die")
 
@@ -158,7 +162,7 @@ def test_a_command_argument_changed_by_its_author_is_refused(scene, tmp_path):
 
 def test_a_changed_secret_does_not_open_the_commitment(scene, tmp_path):
     rows, body = _last_body(scene)
-    body["reveal"] = "%064x" % random.Random(1).getrandbits(256)
+    body["reveal"] = f"{random.Random(1).getrandbits(256):064x}"
     bad = _rewrite(scene.files[-1], tmp_path / "secret.ddx", _with_body(rows, body, scene.homes["German"].key()))
     err = _refused(_allied_copy(scene, tmp_path), bad, scene.game_id)
     assert err.segment == body["seq"] and "does not open the commitment" in str(err)
@@ -222,15 +226,19 @@ def test_an_older_file_sent_again_is_refused_as_a_replay(scene, tmp_path):
 def test_a_fork_is_detected_as_equivocation_with_both_versions(scene, tmp_path):
     # the German player, from the moment before a file of its own, plays that hop again differently
     k = scene.argued
-    fork = None
-    for seed in range(12):
-        ghome = PlayerHome(tmp_path / f"german-again-{seed}")
-        shutil.copytree(scene.german_snaps[k - 1], ghome.root)
-        s = ghome.open_file(scene.files[k - 1]).session
-        play_until_send(s.xg, random.Random(seed), end_bias=0.5)
-        fork = s.send(tmp_path / f"fork-{seed}")
-        if read_exchange(fork).rows[-1] != read_exchange(scene.files[k]).rows[-1]:
-            break
+    first = json.loads(read_exchange(scene.files[k]).rows[-1][1])["batches"][0]["command"]
+    ghome = PlayerHome(tmp_path / "german-again")
+    shutil.copytree(scene.german_snaps[k - 1], ghome.root)
+    s = ghome.open_file(scene.files[k - 1]).session
+    for cmd in engine.legal_commands(s.xg.state):  # another legal command than the one sent
+        if cmd.to_dict() != first:
+            try:
+                s.xg.play(cmd)
+                break
+            except IllegalAction:
+                continue
+    play_until_send(s.xg, random.Random(1))
+    fork = s.send(tmp_path / "fork")
     home = PlayerHome(tmp_path / "allied")
     shutil.copytree(scene.snaps[k], home.root)
     home.open_file(scene.files[k])
