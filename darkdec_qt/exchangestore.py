@@ -185,6 +185,8 @@ class PlayerHome:
         from darkdec_qt.game.exchange.segment import parse
 
         head = parse(rows[0][1], 0)
+        if head["seq"] != 0:
+            raise ExchangeError(f"{path}: segment 0 is not the invitation", kind="tampered", segment=0)
         game_id = head["game"]
         if expect is not None and game_id != expect:
             raise ExchangeError(f"{Path(path).name}: this file belongs to another game ({game_id[:8]}, "

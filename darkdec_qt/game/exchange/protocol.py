@@ -362,8 +362,8 @@ class ExchangeGame:
         if rows[0][1] != self.segments[0]:
             head = parse(rows[0][1], 0)
             if head["game"] != self.game_id:
-                raise ExchangeError(f"this file belongs to another game ({head['game'][:8]}, "
-                                    f"{head['setup']['scenario']}), not to game {self.game_id[:8]}",
+                raise ExchangeError(f"this file belongs to another game ({head['game'][:8]}), "
+                                    f"not to game {self.game_id[:8]}",
                                     kind="other_game", segment=0)
             self._diverged(0, rows[0][1], head)
         for (a, _), (b, _) in zip(rows[1:], rows[2:]):
