@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from darkdec_qt import cli_game, cli_module
+from darkdec_qt import cli_exchange, cli_game, cli_module
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -13,6 +13,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="cmd", required=True)
     cli_module.add_parser(sub)
     cli_game.add_parsers(sub)
+    cli_exchange.add_parser(sub)
     return p
 
 
