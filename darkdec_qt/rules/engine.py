@@ -97,24 +97,22 @@ def _check_move(state: GameState, cmd: cm.Move, dice: DiceCursor) -> list[Event]
         from darkdec_qt.rules import bridges
 
         return bridges.check_build_move(state, units, path)
-    for u in units:
-        limit = initial.max_hexes(state, u)
-        if limit is not None and (len(path) - 1 > limit or u in state.moved):
-            raise IllegalAction(f"may move only {limit} hex on 16 December", rule="18.3B", unit=u, hex=path[-1])
+    err0 = movement.one_hex_limit(state, units, path)  # 18.3B (shared with legal_destinations)
+    if err0:
+        raise err0
     ctx = movement.make_context(state, units)
-    infil = (len(units) == 1 and is_150th(state, units[0]) and state.has_rule("12.4") and state.infiltrations < 3
-             and state.turn_code() in state.module.charts.infiltration)
+    left = movement.infiltration_attempts_left(state, units)  # 12.4 (shared with legal_destinations)
+    infil = left > 0
     costs, roads = movement.walk(ctx, path, infiltration_ok=infil)
     out: list[Event] = []
     if infil:  # 12.4: a die for every attempt to leave an entered enemy ZOC
-        attempts = state.infiltrations
+        needed = [h for h in path[1:-1] if h in ctx.zoc]
+        if len(needed) > left:  # judged before any die, so the answer never depends on the dice
+            raise IllegalAction("has no infiltration attempt left", rule="12.4D", unit=units[0], hex=needed[left])
         for i in range(1, len(path) - 1):
             if path[i] in ctx.zoc:
-                if attempts >= 3:
-                    raise IllegalAction("has no infiltration attempt left", rule="12.4D", unit=units[0], hex=path[i])
                 value, roll = dice.roll(f"infiltration of {units[0]} from {path[i]} (12.4)")
                 ok = value <= state.module.charts.infiltration.get(state.turn_code(), 0)
-                attempts += 1
                 out += [roll, ev.InfiltrationAttempted(unit=units[0], hex=path[i], success=ok)]
                 if not ok:
                     path, costs, roads = path[: i + 1], costs[:i], frozenset()
