@@ -22,6 +22,7 @@ from darkdec_qt.rules.phases import MOVING_PHASES, Phase, acting_side, next_phas
 from darkdec_qt.rules.registry import (  # noqa: F401
     CHECKERS,
     GENERATORS,
+    GUARDS,
     PHASE_HOOKS,
     PRESTART,
     register_checker,
@@ -45,6 +46,9 @@ def check(state: GameState, command: Command) -> list[Event]:
     fn = _CHECKERS.get(command.kind)
     if fn is None:
         raise IllegalAction(f"unknown command {command.kind!r}")
+    for guard in GUARDS:  # choices owed by a player (choices.py)
+        if (problem := guard(state, command)) is not None:
+            raise problem
     return fn(state, command, DiceCursor(state.seed, state.dice_count))
 
 
@@ -297,8 +301,6 @@ def end_of_phase_events(state: GameState, dice: DiceCursor) -> list[Event]:
                 apply(tmp, e)
                 out.append(e)
 
-        if initial.paradrop_due(state):
-            add(_auto_paradrop(state, dice))
         add(exits.forced_hold_offs(tmp))  # 10.7.2C before 10.6.3A auto-entry
         add(reinforcements.end_of_movement_events(tmp))
         out += stacking.end_of_movement_eliminations(tmp, state.side)  # 11.0C
@@ -331,20 +333,6 @@ def _auto_fuel(state: GameState) -> list[Event]:
     from darkdec_qt.rules import fuel  # rules engine I: 8.7.1B default choice (fuel.py)
 
     return fuel.auto_events(state)
-
-
-def _auto_paradrop(state: GameState, dice: DiceCursor) -> list[Event]:
-    """19.1: the drop is mandatory; if not made, the engine drops on the first legal hex."""
-    u = initial.paradrop_unit(state)
-    assert u is not None
-    for h in sorted(state.module.hexes):
-        try:
-            probe = state.clone()
-            probe.mp_spent.clear()
-            return initial.check_paradrop(probe, u, h, dice)
-        except IllegalAction:
-            continue
-    return []
 
 
 def start_of_phase_events(state: GameState, dice: DiceCursor) -> list[Event]:
@@ -397,13 +385,6 @@ def legal_commands(state: GameState, rng: random.Random | None = None, per_unit:
                         cmd = cm.EnterReinforcement(unit=u, path=(h,), strategic=strat)
                         if _ok(state, cmd):
                             yield cmd
-            if initial.paradrop_due(state):
-                u = initial.paradrop_unit(state)
-                for h in sorted(state.module.hexes):
-                    cmd2 = cm.Paradrop(unit=str(u), hex=h)
-                    if _ok(state, cmd2):
-                        yield cmd2
-                        break
         from darkdec_qt.rules.montgomery import montgomery_withdrawal, withdrawal_move_problem
 
         withdrawing = "26.13" in state.variants and montgomery_withdrawal(state)
@@ -471,6 +452,7 @@ def _ok(state: GameState, cmd: Command) -> bool:
 
 # modules that register their commands' checkers
 from darkdec_qt.rules import bridges as _bridges  # noqa: E402,F401
+from darkdec_qt.rules import choices as _choices  # noqa: E402,F401  (issue 12: the player chooses)
 from darkdec_qt.rules import exits as _exits  # noqa: E402,F401
 from darkdec_qt.rules import fortifications as _forts  # noqa: E402,F401
 from darkdec_qt.rules import freesetup as _freesetup  # noqa: E402,F401  (scenarios: 6.0H set-up)

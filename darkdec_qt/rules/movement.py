@@ -400,6 +400,12 @@ def check_can_move(state: GameState, units: tuple[str, ...]) -> None:
         raise IllegalAction(f"cannot move in the {state.phase.value} phase", rule="10.2G", unit=units[0])
     if side != acting_side(state.side, state.phase):
         raise IllegalAction(f"cannot move: it is not the {side} side's phase", rule="10.2G", unit=units[0])
+    if state.phase is Phase.MOVEMENT and initial.paradrop_due(state):
+        from darkdec_qt.rules.choices import drop_owed
+
+        if drop_owed(state):
+            raise IllegalAction("von der Heydte's drop comes before movement (19.1 mandatory): pick his hex first",
+                                rule="19.2A", unit=units[0])
     for u in units:
         if mod.units[u].side != side:
             raise IllegalAction("cannot stack with enemy units", rule="10.2D", unit=u)
