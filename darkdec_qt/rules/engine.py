@@ -30,7 +30,6 @@ from darkdec_qt.rules.registry import (  # noqa: F401
 )
 from darkdec_qt.rules.state import GameState
 from darkdec_qt.rules.tables import TICKS, half_up
-from darkdec_qt.rules.zoc import zoc_hexes
 
 _CHECKERS = CHECKERS
 _GENERATORS = GENERATORS
@@ -152,11 +151,10 @@ def _check_enter_strategic(state: GameState, cmd: cm.EnterStrategic, dice: DiceC
         raise IllegalAction("is in reserve: may not enter strategic movement", rule="10.4.1B", unit=u)
     if h not in state.module.road_links or h in state.interdicted:
         raise IllegalAction(f"in {h} is not on a road hex", rule="10.4.1A", unit=u, hex=h)
-    others = [x for x in state.units_at(h) if x != u and not state.module.units[x].is_leader]
-    if others:
-        raise IllegalAction(f"in {h} is not the sole occupant of its hex", rule="10.4.1A", unit=u, hex=h)
-    if h in zoc_hexes(state, other_side(s.side)):
-        raise IllegalAction(f"in {h} is in an enemy ZOC", rule="10.4.1A", unit=u, hex=h)
+    from darkdec_qt.rules import moments
+
+    if (err := moments.strategic_entry_problem(state, u)) is not None:  # sole occupant, no enemy ZOC:
+        raise err  # judged at the beginning of the Movement Phase (moments.py)
     if state.supply.get(u) in ("unsupplied", "isolated") or movement.is_fuel_depleted(state, u):
         raise IllegalAction("is marked unsupplied or isolated", rule="10.4.1A", unit=u)
     if state.mp_spent.get(u, 0) or u in state.moved:
@@ -191,8 +189,11 @@ def _check_enter_reserve(state: GameState, cmd: cm.EnterReserve, dice: DiceCurso
         raise IllegalAction("is already in reserve", rule="14.1E", unit=u)
     if u in state.moved or state.mp_spent.get(u, 0) and u not in state.strategic:
         raise IllegalAction("has already moved this turn", rule="7.1.3.1A", unit=u)
-    if state.pos[u] in zoc_hexes(state, other_side(s.side)):
-        raise IllegalAction(f"in {state.pos[u]} is in an enemy ZOC", rule="14.1D", unit=u, hex=state.pos[u])
+    from darkdec_qt.rules import moments
+
+    if moments.was_in_enemy_zoc(state, u):  # at the start of the player turn (moments.py)
+        raise IllegalAction(f"in {state.pos[u]} began the turn in an enemy ZOC", rule="14.1D", unit=u,
+                            hex=state.pos[u])
     if sum(1 for x in state.reserve if state.module.units[x].side == s.side) >= 10:
         raise IllegalAction("no more than ten reserve units", rule="14.5D", unit=u)
     return [ev.ReserveEntered(unit=u)]
@@ -457,6 +458,7 @@ from darkdec_qt.rules import exits as _exits  # noqa: E402,F401
 from darkdec_qt.rules import fortifications as _forts  # noqa: E402,F401
 from darkdec_qt.rules import freesetup as _freesetup  # noqa: E402,F401  (scenarios: 6.0H set-up)
 from darkdec_qt.rules import fuel as _fuel  # noqa: E402,F401  (rules engine I: 15.6E)
+from darkdec_qt.rules import moments as _moments  # noqa: E402,F401  (issue 12: moments)
 from darkdec_qt.rules import replacements as _repl  # noqa: E402,F401
 from darkdec_qt.rules import variants as _variants  # noqa: E402,F401  (scenarios: 23, 26)
 from darkdec_qt.rules import withdrawals as _wd  # noqa: E402,F401
