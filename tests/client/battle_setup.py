@@ -8,6 +8,7 @@ choice has several legal options."""
 from __future__ import annotations
 
 from darkdec_qt.rules import combat_commands as cc
+from tests.client.helpers import end_phase_settling
 
 ATTACKERS = ("39/26", "77/26")
 DEFENDERS = ("101/501",)
@@ -27,7 +28,7 @@ def to_combat(win) -> None:
     for _ in range(10):
         if c.state.phase.value == "combat":
             return
-        assert c.end_phase(), c.last_refusal
+        end_phase_settling(win)
     raise AssertionError("no combat phase")
 
 

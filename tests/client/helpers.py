@@ -29,13 +29,31 @@ def hover_hex(win, h: str) -> None:
     QApplication.sendEvent(vp, ev)
 
 
+OWED_KINDS = ("eliminate_overstacked", "paradrop", "hold_off", "enter_reinforcement", "choose_fuel_division")
+
+
+def end_phase_settling(win) -> None:
+    """End the phase as a player would: first make the choices the rules owe (rules/choices.py:
+    due reinforcements enter, von der Heydte drops...), taking the first option the engine offers."""
+    from darkdec_qt.rules import engine
+
+    c = win.controller
+    for _ in range(60):
+        if c.end_phase():
+            return
+        owed = [cmd for cmd in engine.legal_commands(c.state) if cmd.kind in OWED_KINDS]
+        assert owed, c.last_refusal
+        assert c.execute(owed[0]), c.last_refusal
+    raise AssertionError(f"the phase never ended: {c.last_refusal}")
+
+
 def end_phases_until(win, phase: str, side: str = "German") -> None:
     s = win.controller.state
     for _ in range(40):
         s = win.controller.state
         if s.phase.value == phase and s.side == side:
             return
-        assert win.controller.end_phase(), win.controller.last_refusal
+        end_phase_settling(win)
     raise AssertionError(f"never reached {side} {phase}")
 
 
