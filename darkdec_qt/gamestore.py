@@ -91,15 +91,29 @@ def module_cache_dir() -> Path:
     return Path(platformdirs.user_cache_dir("darkdec")) / "modules"
 
 
+_BUNDLED: dict[tuple[int, int, int], Module] = {}
+
+
+def bundled_module() -> Module:
+    """The bundled module, loaded (hash recomputed, validated) once per process while the
+    file is unchanged (same size, modification time and inode)."""
+    st = DEFAULT_MODULE.stat()
+    key = (st.st_size, st.st_mtime_ns, st.st_ino)
+    if key not in _BUNDLED:
+        _BUNDLED.clear()
+        _BUNDLED[key] = load_module(DEFAULT_MODULE)
+    return _BUNDLED[key]
+
+
 def _module_for(record: GameRecord, path: Path) -> tuple[Module, Path]:
     want = record.meta.get("module_hash")
     if not isinstance(want, str) or not re.fullmatch(r"[0-9a-f]{64}", want):
         raise GameFileError(f"{path}: the game's module hash {str(want)[:70]!r} is not a content hash")
     try:
-        bundled = load_module(DEFAULT_MODULE)
+        bundled = bundled_module()
         if bundled.meta.content_hash == want:
             return bundled, DEFAULT_MODULE
-    except DatabaseError:
+    except (DatabaseError, OSError):
         pass
     if record.module_bytes is None:
         raise GameFileError(f"{path}: the game's module ({want[:12]}) is not embedded and not installed")
