@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from darkdec_qt import cli_game, cli_module
+from darkdec_qt import cli_ai, cli_exchange, cli_game, cli_module, cli_rules
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -13,6 +13,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="cmd", required=True)
     cli_module.add_parser(sub)
     cli_game.add_parsers(sub)
+    cli_rules.add_parser(sub)
+    cli_ai.add_parsers(sub)
+    cli_exchange.add_parser(sub)
     return p
 
 
