@@ -58,10 +58,18 @@ def choose(rnd: random.Random, module, scenario: str) -> dict:  # noqa: ANN001
     else:
         optional, variants = tuple(sc.optional_rules), ()
     first = module.turn(sc.first_turn).number == 1
-    return {"optional": optional, "variants": variants,
-            "setup": rnd.choice(["auto", "free", "historical"]) if first else "auto",
-            "vc_choice": rnd.choice([None, "historical", "small_solution", "luxembourg"])
-            if scenario in ("campaign", "extended") else None}
+    setup = rnd.choice(["auto", "free", "historical"]) if first else "auto"
+    vc = rnd.choice([None, "historical", "small_solution", "luxembourg"]) if scenario in ("campaign", "extended") else None
+    if vc is not None:  # 26.20A: a choice the variants in play contradict is not offered
+        from darkdec_qt.game.session import Game
+        from darkdec_qt.rules.variants import ChooseVictoryConditions
+
+        probe = Game(module, scenario, "0", optional=optional, variants=variants or None, setup=setup, start=False)
+        try:
+            probe.execute(ChooseVictoryConditions(choice=vc))
+        except IllegalAction:
+            vc = None
+    return {"optional": optional, "variants": variants, "setup": setup, "vc_choice": vc}
 
 
 class Invariants:

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from darkdec_qt.game.session import Game
-from darkdec_qt.model.database import DatabaseError
+from darkdec_qt.model.database import DatabaseError, stored_hash_of_bytes
 from darkdec_qt.model.gamefile import GameFileError, GameRecord, load_game, save_game
 from darkdec_qt.model.load import DEFAULT_MODULE, load_module
 from darkdec_qt.model.safewrite import SaveError, atomic_write
@@ -81,6 +81,9 @@ def save(game: Game, path: str | Path, module_path: str | Path = DEFAULT_MODULE,
         module_bytes = Path(module_path).read_bytes()
     except OSError as exc:
         raise GameFileError(f"cannot save {path}: the module {module_path} cannot be read: {exc.strerror}") from None
+    if stored_hash_of_bytes(module_bytes) != game.module.meta.content_hash:
+        raise GameFileError(f"cannot save {path}: the module file {module_path} is no longer the module this game "
+                            "was played on (it was rebuilt or replaced); nothing was written")
     return save_game(GameRecord(meta=meta, events=game.log_dicts(), module_bytes=module_bytes, extra=extra), path)
 
 

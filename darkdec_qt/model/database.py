@@ -169,3 +169,17 @@ def read_database(path: str | Path, verify_hash: bool = True) -> Rows:
 
 def stored_hash(rows: Rows) -> str:
     return next((r["value"] for r in rows["meta"] if r["key"] == "content_hash"), "")
+
+
+def stored_hash_of_bytes(data: bytes) -> str:
+    """The content hash a module database's bytes declare ('' if none or unreadable):
+    cheap (no table read), to check that the module embedded in a save is the game's."""
+    con = sqlite3.connect(":memory:")
+    try:
+        con.deserialize(data)
+        row = con.execute("SELECT value FROM meta WHERE key = 'content_hash'").fetchone()
+        return row[0] if row and isinstance(row[0], str) else ""
+    except (sqlite3.Error, MemoryError, OverflowError, UnicodeDecodeError):
+        return ""
+    finally:
+        con.close()

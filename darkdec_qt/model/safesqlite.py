@@ -164,6 +164,8 @@ def open_untrusted(path: str | Path, what: str = "database",
         raise UntrustedFileError(f"{p}: not a readable {what}: {exc}") from None
     except (sqlite3.DatabaseError, MemoryError, OverflowError) as exc:
         raise UntrustedFileError(f"{p}: not a readable {what}: {exc}") from None
+    except UnicodeDecodeError:
+        raise UntrustedFileError(f"{p}: not a readable {what}: it holds text that is not UTF-8") from None
     finally:
         con.close()
 
