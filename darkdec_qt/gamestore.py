@@ -194,8 +194,7 @@ def _reexecute(game: Game, record: GameRecord, path: Path) -> Verification:
         for k, (a, b) in enumerate(zip(produced, stored)):
             if a.to_dict() != b.to_dict():
                 return Verification(False, game.state.state_hash(), index + k, index + k,
-                                    f"event {index + k} does not reproduce: recorded {b.to_dict()}, "
-                                    f"replay gives {a.to_dict()}")
+                                    f"event {index + k} does not reproduce: {_difference(a, b)}")
         if len(produced) != len(stored):
             k = min(len(produced), len(stored))
             return Verification(False, game.state.state_hash(), index + k, index + k,
@@ -208,6 +207,15 @@ def _reexecute(game: Game, record: GameRecord, path: Path) -> Verification:
         return Verification(False, final, index, None,
                             f"final state hash {final[:12]} differs from the recorded {str(want)[:12]}")
     return Verification(True, final, index)
+
+
+def _difference(produced: Event, recorded: Event) -> str:
+    """The mismatch in words: a die against its derivation, else both events."""
+    if produced.kind == recorded.kind == "die_rolled":
+        p, r = produced.to_dict(), recorded.to_dict()
+        return (f"the die '{r.get('purpose')}' (die {r.get('index')}) is recorded as {r.get('value')}, "
+                f"the game's seed gives {p.get('value')} (die {p.get('index')}; rules/dice.py)")
+    return f"recorded {recorded.to_dict()}, replay gives {produced.to_dict()}"
 
 
 def check_game(path: str | Path) -> tuple[Opened, Verification]:
