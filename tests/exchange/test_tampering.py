@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import random
 import shutil
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -276,18 +275,22 @@ def _refused_expect(home: PlayerHome, path: Path, game_id: str) -> ExchangeError
 
 def test_a_swapped_module_is_refused(scene, tmp_path):
     # a game set up on a module of its own (another content hash)...
+    # (issue 15: a module's hash is recomputed on open, so the other module is a real one)
+    from darkdec_qt.model.database import read_database, write_database
+
     custom = tmp_path / "custom.sqlite"
-    shutil.copy(DEFAULT_MODULE, custom)
-    with sqlite3.connect(custom) as con:
-        con.execute("UPDATE meta SET value = 'c0ffee' || substr(value, 7) WHERE key = 'content_hash'")
-    con.close()
+    rows = read_database(DEFAULT_MODULE)
+    for r in rows["meta"]:
+        if r["key"] == "name":
+            r["value"] += " (house rules)"
+    other = write_database(rows, custom)
     ghome = PlayerHome(tmp_path / "g")
     s = ghome.new_game("German", "herbstnebel", module_path=custom)
     invitation = s.send(tmp_path / "out")
     # ...whose embedded copy is replaced by another module
     bad = _rewrite(invitation, tmp_path / "swapped.ddx", module=Path(DEFAULT_MODULE).read_bytes())
     err = _refused(PlayerHome(tmp_path / "a"), bad, None)
-    assert err.segment == 0 and "set up on module c0ffee" in str(err)
+    assert err.segment == 0 and f"set up on module {other[:6]}" in str(err)
     # the untouched invitation opens, and the module is kept in the receiver's home
     r = PlayerHome(tmp_path / "a2").open_file(invitation)
     assert (r.session.dir / "module.sqlite").exists()
