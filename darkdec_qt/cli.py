@@ -21,14 +21,14 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return int(args.func(args) or 0)
-    except cli_module.ERRORS as exc:
-        print(f"darkdec: error: {exc}", file=sys.stderr)
-        return 2
     except BrokenPipeError:  # output piped into head & co.
         import os
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except cli_module.ERRORS as exc:
+        print(f"darkdec: error: {cli_module.error_text(exc)}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":  # pragma: no cover
