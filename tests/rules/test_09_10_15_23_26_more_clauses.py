@@ -27,7 +27,9 @@ def test_10_7_2B_any_number_of_units_exit_from_the_same_road_hex():
 
 
 def test_15_7A_german_leaders_set_up_in_their_army_area():
-    st = init()
+    from darkdec_qt.rules.setup import initial_state
+
+    st = initial_state(real_module(), "campaign", "1", optional=("15",), variants=())
     m = st.module
     for lead in ("Manteuffel", "Dietrich", "Brandenberger"):
         spec = m.units[lead]

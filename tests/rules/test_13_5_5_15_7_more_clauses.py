@@ -61,7 +61,9 @@ def test_15_4D_a_leader_that_took_part_in_the_battle_may_advance():
 
 
 def test_15_7C_reinforcement_leaders_arrive_on_the_turn_and_edge_of_their_counter():
-    st = init()
+    from darkdec_qt.rules.setup import initial_state
+
+    st = initial_state(real_module(), "campaign", "1", optional=("15",), variants=())
     for lead in ("Patton", "Collins", "Horrocks"):
         spec = real_module().units[lead]
         assert lead not in st.pos and st.pending[lead] == turn(spec.arrival), lead
