@@ -68,3 +68,22 @@ def test_26_10C_british_reinforcements_released_by_26_10_are_still_restricted():
     with pytest.raises(IllegalAction) as e:
         restricted.check_may_move(st, u)
     assert e.value.rule == "10.9B"
+
+
+def test_16_2_4A_allied_bridges_at_new_sites_are_limited_by_the_bridge_counters():
+    from darkdec_qt.moduleview import Marker
+    from tests.rules.test_16_bridges import build_map
+
+    st = build_map(side="Allied", unit_type="infantry")
+    markers = dict(st.module.markers)
+    markers["allied_bridge"] = Marker(kind="allied_bridge", side="Allied", limit=2)
+    object.__setattr__(st.module, "markers", markers)
+    st.bridge_markers["Allied"] = 2  # the counter mix is used up
+    with pytest.raises(IllegalAction) as e:
+        check(st, cm.Move(units=("B",), path=("0506", "0606"), build_bridge=True))  # a new site
+    assert e.value.rule == "16.2.4"
+    st.pos["B"] = "0507"  # rebuilding a demolished bridge needs no counter (16.2.4B)
+    check(st, cm.Move(units=("B",), path=("0507", "0607"), build_bridge=True))
+    st.bridge_markers["Allied"] = 1
+    st.pos["B"] = "0506"
+    check(st, cm.Move(units=("B",), path=("0506", "0606"), build_bridge=True))
