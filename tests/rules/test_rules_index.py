@@ -216,10 +216,11 @@ def test_cli_unknown_clause_is_an_error(capsys):
 def test_prune_gaps_removes_the_mark_only_where_a_test_now_names_the_clause(tmp_path):
     index = tmp_path / "clauses.toml"
     index.write_text('[clause."7.0A"]\nsummary = "x"\nkind = "behaviour"\ntested = false\n\n'
-                     '[clause."7.0B"]\nsummary = "y"\nkind = "behaviour"\ntested = false\n')
+                     '[clause."7.0B"]\nsummary = "y"\nkind = "behaviour"\ntested = false\nnote = "Gap: why"\n')
     tests = tmp_path / "tests"
     tests.mkdir()
     (tests / "test_a.py").write_text("def test_7_0B_germany_first():\n    assert True\n")
     assert rc.prune_gaps(index, tests) == ["7.0B"]
     text = index.read_text()
     assert text.count("tested = false") == 1 and text.index("tested = false") < text.index("7.0B")
+    assert "Gap: why" not in text
