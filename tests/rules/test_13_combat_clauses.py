@@ -153,3 +153,21 @@ def test_13_9_2B_a_defender_with_armor_superiority_chooses_its_losses_freely():
     pending(s, ("g",), ("tk", "inf"), "D3", (("result", "Allied", "0605", 0),), levels=(("0605", 2),))
     run(s, cc.ChooseDefenderResult(hex="0605", option="step1", losses=("inf",)))
     assert "inf" in s.reduced and "tk" not in s.reduced
+
+
+def test_13_5_4C_after_the_bracketed_losses_the_rest_of_the_result_applies_normally():
+    for i in range(400):
+        s = CombatBuilder().german("g", "0505", a=40).german("g2", "0604", a=40) \
+            .allied("a1", "0605", d=2).allied("a2", "0605", d=2).build()
+        s.seed = f"s{i}"
+        _declare(s, ("g", "g2"), ("a1", "a2"))
+        run(s, cc.DefenderDeclares())
+        run(s, cc.ResolveBattle())
+        if s.battle is not None and s.battle.result == "D7[1]":
+            break
+    else:
+        raise AssertionError("no D7[1] result")
+    assert s.battle.task[:2] == ("mandatory", "Allied")
+    run(s, cc.ChooseLosses(units=("a1",)))  # the bracketed step, no terrain comparison (13.5.4B)
+    assert "a1" in s.reduced
+    assert s.battle.task[0] == "result" and s.battle.task[2] == "0605"  # then D7 against the hex's level
