@@ -297,8 +297,13 @@ def test_exists(test_ref: str, root: Path = REPO_ROOT) -> bool:
     path = root / file
     if not name or not path.is_file():
         return False
+    return name in _test_names(path, path.stat().st_mtime_ns)
+
+
+@lru_cache(maxsize=256)
+def _test_names(path: Path, mtime: int) -> frozenset[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    return any(n == name for n, _ in _test_functions(tree))
+    return frozenset(n for n, _ in _test_functions(tree))
 
 
 def function_exists(ref: str) -> bool:
