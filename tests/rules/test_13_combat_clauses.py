@@ -171,3 +171,16 @@ def test_13_5_4C_after_the_bracketed_losses_the_rest_of_the_result_applies_norma
     run(s, cc.ChooseLosses(units=("a1",)))  # the bracketed step, no terrain comparison (13.5.4B)
     assert "a1" in s.reduced
     assert s.battle.task[0] == "result" and s.battle.task[2] == "0605"  # then D7 against the hex's level
+
+
+def test_10_2H_retreats_and_advances_are_not_movement():
+    s = CombatBuilder().german("g", "0505").allied("a", "0605").build()
+    pending(s, ("g",), ("a",), "D1", (("retreat", "Allied", "0605", 1),), levels=(("0605", 1),))
+    path = legal_retreats(s, "0605", ("a",), 1)[0].path
+    run(s, cc.ChooseRetreat(units=("a",), path=tuple(path)))
+    assert s.pos["a"] == path[-1]
+    assert "a" not in s.moved and s.mp_spent.get("a", 0) == 0
+    s2 = CombatBuilder().german("g", "0505").allied("a", "0805").build()
+    pending(s2, ("g",), ("a",), "D1", (("advance", "German", "0605", 1),), levels=(("0605", 1),))
+    run(s2, cc.ChooseAdvance(unit="g", path=("0505", "0605")))
+    assert s2.pos["g"] == "0605" and "g" not in s2.moved and s2.mp_spent.get("g", 0) == 0
