@@ -14,11 +14,22 @@ def is_16_december(state: GameState) -> bool:
     return state.current_turn().date.endswith("12-16")
 
 
+def _is_150th(spec) -> bool:  # noqa: ANN001 (UnitSpec)
+    from darkdec_qt.rules.withdrawals import is_150th_brigade
+
+    return is_150th_brigade(spec)
+
+
 def check_may_move(state: GameState, unit: str) -> None:
     """18.3B-C: on 16 December only Allied units attacked by Germany may move; armored
     and armored cavalry units move normally from PM 16 December. 15.7B: the Allied
-    initial leaders may not move before AM 18 December."""
+    initial leaders may not move before AM 18 December. 15.9A (optional): SS units and the 150th
+    Panzer Brigade do not move in the Movement Phases of 16 December (they may exploit)."""
     s = state.module.units[unit]
+    if (state.has_rule("15.9") and s.side == "German" and state.phase is Phase.MOVEMENT and is_16_december(state)
+            and (s.nationality == "SS" or _is_150th(s))):
+        raise IllegalAction("may not move in the Movement Phase on 16 December: Dietrich's tactical incompetency",
+                            rule="15.9A", unit=unit)
     if s.side == "Allied" and s.is_leader and s.setup and state.turn < state.turn_number("18DecAM"):
         raise IllegalAction("may not move before AM 18 December (an initial Allied leader)", rule="15.7B", unit=unit)
     if s.side != "Allied" or not is_16_december(state):
