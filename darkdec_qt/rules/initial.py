@@ -17,8 +17,16 @@ def is_16_december(state: GameState) -> bool:
 def check_may_move(state: GameState, unit: str) -> None:
     """18.3B-C: on 16 December only Allied units attacked by Germany may move; armored
     and armored cavalry units move normally from PM 16 December. 15.7B: the Allied
-    initial leaders may not move before AM 18 December."""
+    initial leaders may not move before AM 18 December. Optional 15.9A: the 150th Panzer
+    Brigade and the SS units do not move in the (standard) Movement Phases of 16 December;
+    they may in its Exploitation Phases (15.9B limits only their shock combat)."""
+    from darkdec_qt.rules.withdrawals import is_150th_brigade
+
     s = state.module.units[unit]
+    if s.side == "German" and is_16_december(state) and state.has_rule("15.9") and state.phase is Phase.MOVEMENT \
+            and (s.nationality == "SS" or is_150th_brigade(s)):
+        raise IllegalAction("may not move in the Movement Phase of 16 December: Dietrich's tactical "
+                            "incompetency", rule="15.9A", unit=unit)
     if s.side != "Allied" or not is_16_december(state):
         return
     if "26.1" in state.variants:
