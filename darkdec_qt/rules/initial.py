@@ -65,9 +65,11 @@ def paradrop_due(state: GameState) -> bool:
 
 
 def drop_problem(state: GameState, hex_id: str, enemy_zoc: set[str]) -> str | None:
-    """19.2A: why ``hex_id`` is no drop hex (None: it is one)."""
+    """19.2A: why ``hex_id`` is no drop hex (None: it is one). A town (or Westwall) hex in clear
+    terrain is a clear terrain hex (erratum 4.1.2B; 13.7.7 must exclude towns and Westwall
+    from "clear" expressly, 19.2A does not): docs/rules-interpretations.md."""
     hx = state.module.hexes.get(hex_id)
-    if hx is None or hx.terrain != "clear" or hx.town or hx.westwall:
+    if hx is None or hx.terrain != "clear":
         return "not a clear terrain hex"
     units = state.module.units
     if any(units[u].side == "Allied" and h == hex_id for u, h in state.pos.items()):
