@@ -194,6 +194,13 @@ def choices(state: GameState, rng: random.Random | None = None) -> Iterator[cm.C
             for h in hexes:
                 if _accepted(state, c := cm.Paradrop(unit=str(u), hex=h)):
                     yield c
+        for u in reinforcements.due_units(state):  # 10.6.3A: the hex the guard knows, if the engine's
+            opens = reinforcements.open_entry_hexes(state, u)  # first two (legal_commands) are refused
+            if opens[:2] and not any(_accepted(state, cm.EnterReinforcement(unit=u, path=(h,))) for h in opens[:2]):
+                for h in opens[2:]:
+                    if _accepted(state, c := cm.EnterReinforcement(unit=u, path=(h,))):
+                        yield c
+                        break
         if state.side == "Allied":
             from darkdec_qt.rules import exits
 
