@@ -44,7 +44,7 @@ PLAYOUTS = (
 
 @lru_cache(maxsize=1)
 def sampled() -> tuple[tuple[GameState, ...], tuple[GameState, ...]]:
-    """(moving-phase states, states whose battle waits for a decision)."""
+    """(moving-phase states, states whose battle waits for a decision or of the other phases)."""
     moving: list[GameState] = []
     battles: list[GameState] = []
     for scen, seed, turns, optional, variants in PLAYOUTS:
@@ -66,6 +66,8 @@ def sampled() -> tuple[tuple[GameState, ...], tuple[GameState, ...]]:
             if b is not None and b.task is not None and b.task[0] in ("retreat", "advance", "result") \
                     and rng.random() < 0.5:
                 battles.append(st.clone())
+            elif b is None and st.phase not in MOVING_PHASES and rng.random() < 0.05:
+                battles.append(st.clone())  # declaring battles, supply, replacements, construction
 
         selfplay(real_module(), scen, seed, turns=turns, optional=optional, variants=variants, on_event=grab)
     return tuple(moving), tuple(battles)
@@ -85,7 +87,8 @@ def test_the_samples_cover_scenarios_sides_phases_and_strategic_movement():
     assert {s.phase for s in moving} >= {Phase.MOVEMENT, Phase.REACTION, Phase.EXPLOITATION}
     assert any(s.strategic for s in moving)
     assert any(initial.is_16_december(s) and s.side == "Allied" for s in moving)
-    assert {b.battle.task[0] for b in battles} >= {"retreat", "result"}
+    assert {b.battle.task[0] for b in battles if b.battle} >= {"retreat", "result"}
+    assert {b.phase for b in battles if not b.battle} >= {Phase.COMBAT}
 
 
 def _mine(st: GameState) -> list[str]:
@@ -132,6 +135,8 @@ def test_legal_commands_offer_only_what_check_accepts(data):
     assert isinstance(cmds[0], cm.EndPhase)
     for c in cmds[1:]:
         assert _accepted(st, c), c
+    if not _accepted(st, cm.EndPhase()):  # may the phase end? if not, something the player may do
+        assert len(cmds) > 1, "the phase may not end and nothing is offered"
 
 
 def test_battle_options_retreats_and_advances_agree_with_check():
@@ -139,6 +144,8 @@ def test_battle_options_retreats_and_advances_agree_with_check():
     seen = set()
     for st in battles:
         b = st.battle
+        if b is None:
+            continue
         what, side, h, n = b.task
         for c in combat_legal.pending_commands(st):
             assert _accepted(st, c), c
