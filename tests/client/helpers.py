@@ -35,8 +35,24 @@ def end_phases_until(win, phase: str, side: str = "German") -> None:
         s = win.controller.state
         if s.phase.value == phase and s.side == side:
             return
-        assert win.controller.end_phase(), win.controller.last_refusal
+        if not win.controller.end_phase():
+            assert _settle_owed_choice(win), win.controller.last_refusal
     raise AssertionError(f"never reached {side} {phase}")
+
+
+OWED = ("choose_fuel_division", "enter_reinforcement", "hold_off", "eliminate_overstacked", "paradrop")
+
+
+def _settle_owed_choice(win) -> bool:
+    """A phase the engine will not end until a player makes a choice (issue 12, choices.py):
+    make the first one it offers, as the player would from the orders menus."""
+    from darkdec_qt.rules import engine
+
+    for cmd in engine.legal_commands(win.controller.state):
+        if cmd.kind in OWED:
+            win.controller.execute(cmd)
+            return True
+    return False
 
 
 def args(**kw) -> argparse.Namespace:
