@@ -15,7 +15,7 @@ from darkdec_qt.rules import commands as cm
 from darkdec_qt.rules import events as ev
 from darkdec_qt.rules.apply import apply
 from darkdec_qt.rules.commands import Command
-from darkdec_qt.rules.dice import DiceCursor
+from darkdec_qt.rules.dice import DiceCursor, DiceSource
 from darkdec_qt.rules.errors import IllegalAction
 from darkdec_qt.rules.events import Event
 from darkdec_qt.rules.phases import MOVING_PHASES, Phase, acting_side, next_phase, other_side
@@ -35,8 +35,10 @@ _CHECKERS = CHECKERS
 _GENERATORS = GENERATORS
 
 
-def check(state: GameState, command: Command) -> list[Event]:
-    """Validate ``command``; return the events it causes or raise IllegalAction."""
+def check(state: GameState, command: Command, dice: DiceSource | None = None) -> list[Event]:
+    """Validate ``command``; return the events it causes or raise IllegalAction. ``dice``: the
+    die source (default: the hot-seat dice seeded by ``state.seed``; file exchange plugs in its
+    commit-reveal dice, which may raise DicePending)."""
     if state.game_over:
         raise IllegalAction("the game is over", rule="7.2F")
     # (scenarios) registry.PRESTART: set-up commands (PlaceUnit, 26.20A choice) come before StartGame
@@ -48,7 +50,7 @@ def check(state: GameState, command: Command) -> list[Event]:
     for guard in GUARDS:  # choices owed by a player (choices.py)
         if (problem := guard(state, command)) is not None:
             raise problem
-    return fn(state, command, DiceCursor(state.seed, state.dice_count))
+    return fn(state, command, DiceCursor(state.seed, state.dice_count, dice))
 
 
 def execute(state: GameState, command: Command) -> list[Event]:
@@ -459,6 +461,7 @@ from darkdec_qt.rules import fortifications as _forts  # noqa: E402,F401
 from darkdec_qt.rules import freesetup as _freesetup  # noqa: E402,F401  (scenarios: 6.0H set-up)
 from darkdec_qt.rules import fuel as _fuel  # noqa: E402,F401  (rules engine I: 15.6E)
 from darkdec_qt.rules import moments as _moments  # noqa: E402,F401  (issue 12: moments)
+from darkdec_qt.rules import notes as _notes  # noqa: E402,F401  (a player's note in the log)
 from darkdec_qt.rules import replacements as _repl  # noqa: E402,F401
 from darkdec_qt.rules import variants as _variants  # noqa: E402,F401  (scenarios: 23, 26)
 from darkdec_qt.rules import withdrawals as _wd  # noqa: E402,F401

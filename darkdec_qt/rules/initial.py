@@ -27,6 +27,8 @@ def check_may_move(state: GameState, unit: str) -> None:
             and (s.nationality == "SS" or is_150th_brigade(s)):
         raise IllegalAction("may not move in the Movement Phase of 16 December: Dietrich's tactical "
                             "incompetency", rule="15.9A", unit=unit)
+    if s.side == "Allied" and s.is_leader and s.setup and state.turn < state.turn_number("18DecAM"):
+        raise IllegalAction("may not move before AM 18 December (an initial Allied leader)", rule="15.7B", unit=unit)
     if s.side != "Allied" or not is_16_december(state):
         return
     if "26.1" in state.variants:
