@@ -40,7 +40,8 @@ def end_phases_until(win, phase: str, side: str = "German") -> None:
     raise AssertionError(f"never reached {side} {phase}")
 
 
-OWED = ("choose_fuel_division", "enter_reinforcement", "hold_off", "eliminate_overstacked", "paradrop")
+OWED = ("choose_fuel_division", "enter_reinforcement", "hold_off", "eliminate_overstacked", "paradrop",
+        "choose_conditional_units")
 
 
 def _settle_owed_choice(win) -> bool:
