@@ -60,10 +60,10 @@ def paradrop_unit(state: GameState) -> str | None:
 
 
 def paradrop_due(state: GameState) -> bool:
+    if state.side != "German" or state.turn_code() != ("16DecAM" if "26.5" in state.variants else "17DecAM"):
+        return False  # (scenarios) 26.5B
     u = paradrop_unit(state)
-    return (u is not None and u not in state.paradropped and u not in state.eliminated
-            and state.turn_code() == ("16DecAM" if "26.5" in state.variants else "17DecAM")  # (scenarios) 26.5B
-            and state.side == "German")
+    return u is not None and u not in state.paradropped and u not in state.eliminated
 
 
 def drop_problem(state: GameState, hex_id: str, enemy_zoc: set[str]) -> str | None:
