@@ -52,7 +52,9 @@ def sampled() -> tuple[tuple[GameState, ...], tuple[GameState, ...]]:
 
         def grab(game, e, rng=rng):  # noqa: ANN001
             st = game.state
-            if st.phase in MOVING_PHASES and rng.random() < 0.06:
+            first_allied_16 = (e.kind == "phase_began" and st.phase is Phase.MOVEMENT and st.side == "Allied"
+                               and initial.is_16_december(st))  # the reported case (18.3B), always
+            if st.phase in MOVING_PHASES and (first_allied_16 or rng.random() < 0.06):
                 moving.append(st.clone())
                 if st.phase is Phase.MOVEMENT and rng.random() < 0.5:  # strategic movement too
                     side = acting_side(st.side, st.phase)
@@ -124,6 +126,20 @@ def test_legal_destinations_and_why_illegal_agree_with_check(data):
         assert movement.why_illegal(st, u, h) is None, (u, h)
     for h in rng.sample(sorted(ring), min(3, len(ring))):
         assert movement.why_illegal(st, u, h) is not None, (u, h)
+
+
+def test_every_destination_on_16_december_is_accepted_for_every_allied_unit():
+    """The reported case, swept over every sampled Allied state of 16 December (18.3B-C)."""
+    moving, _ = sampled()
+    swept = 0
+    for st in moving:
+        if not (initial.is_16_december(st) and acting_side(st.side, st.phase) == "Allied"):
+            continue
+        for u in sorted(set(_mine(st))):
+            for h, (_c, path) in movement.legal_destinations(st, (u,)).items():
+                assert _accepted(st, cm.Move(units=(u,), path=path)), (st.turn_code(), u, h, path)
+                swept += 1
+    assert swept
 
 
 @settings(max_examples=25, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
