@@ -25,7 +25,7 @@ TASKS = {  # kind -> (task, battle fields)
 
 def to_combat(win) -> None:
     c = win.controller
-    for _ in range(10):
+    for _ in range(40):
         if c.state.phase.value == "combat":
             return
         end_phase_settling(win)
