@@ -128,7 +128,7 @@ class ExchangeActions(QObject):
         self.timer = QTimer(self)
         self.timer.setInterval(PLAYBACK_MS)
         self.timer.timeout.connect(self._step)
-        self._play_to = 0
+        self._stops: list[int] = []
         quit_action = win.actions_by_name.get("quit")
         menu = win.menus["&File"]
         for name, text, slot in (("exchange_new", "New game by file e&xchange…", self.new_dialog),
@@ -210,10 +210,16 @@ class ExchangeActions(QObject):
 
     # --- playback of the opponent's segment ----------------------------------------------
     def playback(self, start: int) -> None:
-        """Show the opponent's events since ``start`` one at a time, then land on the live game."""
+        """Show the opponent's commands since event ``start`` one at a time (each with its events,
+        the log entry highlighted), then land on the live game: the player's decision."""
         c = self.win.controller
-        self._play_to = len(c.cache.events)
-        if start >= self._play_to:
+        stops, n = [], 0
+        for b in c.game.batches:
+            n += len(b.events)
+            if n > start:
+                stops.append(n)
+        self._stops = stops
+        if not stops:
             c.show_live()
             return
         c.show_past(start)
@@ -221,8 +227,13 @@ class ExchangeActions(QObject):
 
     def _step(self) -> None:
         c = self.win.controller
-        nxt = (c.past or 0) + 1
-        if c.past is None or nxt >= self._play_to:
+        if c.past is None or not self._stops:
+            self.timer.stop()
+            c.show_live()
+            self.update_status()
+            return
+        nxt = self._stops.pop(0)
+        if not self._stops:
             self.timer.stop()
             c.show_live()
             self.update_status()
