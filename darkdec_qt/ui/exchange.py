@@ -124,6 +124,7 @@ class ExchangeActions(QObject):
         self.status.setWordWrap(True)
         self.status.setStyleSheet("background:#fff4c2; color:#1c1c1c; font-weight:bold; padding:5px 12px;")
         self.status.hide()
+        self.status.setToolTip(TRUST_NOTE)
         win.centralWidget().layout().insertWidget(1, self.status)
         self.timer = QTimer(self)
         self.timer.setInterval(PLAYBACK_MS)
@@ -203,8 +204,8 @@ class ExchangeActions(QObject):
                                 f"{Path(path).name} was refused:\n\n{exc}\n\nYour game is unchanged.")
             return False
         self.activate(r.session)
-        for note in r.notes:
-            self.win.show_message(note)
+        if r.notes:  # the first file of a game: the key just bound, and what this mode cannot hide
+            self.win.show_message(" ".join(r.notes) + ". " + TRUST_NOTE)
         self.playback(r.first_new_event)
         return True
 
