@@ -8,7 +8,7 @@ Layout of ``<root>``:
   games/<game id>/player.json  my side and standing orders
   games/<game id>/local.ddx    every segment so far (the local game)
   games/<game id>/draft.json   my commands not yet sent
-  games/<game id>/module.sqlite  the module, when it is not the installed one
+  games/<game id>/module.sqlite  the game's module (a copy: a program update never strands a game)
 """
 
 from __future__ import annotations
@@ -151,8 +151,9 @@ class PlayerHome:
 
     @staticmethod
     def _keep_module(d: Path, module: Module, path: str | Path) -> None:
-        if Path(path).resolve() != Path(DEFAULT_MODULE).resolve():
-            _write_private(d / "module.sqlite", Path(path).read_bytes())
+        """Every game keeps its own copy of its module, so an update of the program (and of its
+        bundled module) never strands a game in progress."""
+        _write_private(d / "module.sqlite", Path(path).read_bytes())
 
     @staticmethod
     def _module_path(d: Path) -> Path:
@@ -230,8 +231,7 @@ class PlayerHome:
                 raise ExchangeError(f"{path}: the {mine} player of this game has another key", kind="forged")
             d.mkdir(parents=True, exist_ok=True)
             _write_private(d / "secret", secrets.token_bytes(32))
-            if tmpdir is not None:
-                _write_private(d / "module.sqlite", module_path.read_bytes())
+            self._keep_module(d, module, module_path)
         finally:
             if tmpdir is not None:
                 for p in tmpdir.iterdir():
