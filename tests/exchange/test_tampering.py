@@ -308,3 +308,19 @@ def test_a_swapped_module_is_refused(scene, tmp_path):
     # the untouched invitation opens, and the module is kept in the receiver's home
     r = PlayerHome(tmp_path / "a2").open_file(invitation)
     assert (r.session.dir / "module.sqlite").exists()
+
+
+def test_a_choice_of_the_opponent_given_by_the_mover_is_refused(scene, tmp_path):
+    # 8.7.1A: the Allied player names the first division out of fuel; the German mover may not
+    k = scene.argued
+    rows = read_exchange(scene.files[k]).rows
+    body = json.loads(rows[-1][1])
+    i = next(i for i, b in enumerate(body["batches"]) if b["by"] == "self")
+    fuel = {"by": "self", "command": {"kind": "choose_fuel_division", "division": "7Arm", "side": "Allied",
+                                      "brigades": []}, "events": []}
+    body["batches"].insert(i, fuel)
+    bad = _rewrite(scene.files[k], tmp_path / "fuel.ddx", _with_body(rows, body, scene.homes["German"].key()))
+    home = PlayerHome(tmp_path / "allied")
+    shutil.copytree(scene.snaps[k], home.root)
+    err = _refused(home, bad, scene.game_id)
+    assert err.segment == body["seq"] and f"command {i}: the German player gave the Allied player's choice" in str(err)
