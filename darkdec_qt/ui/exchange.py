@@ -5,6 +5,7 @@ session (commit-reveal dice), never to the hot-seat dice."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt, QTimer
@@ -119,6 +120,7 @@ class ExchangeActions(QObject):
         self.win = win
         self.home = home or PlayerHome()
         self.session: Session | None = None
+        self.headless = False  # a refusal goes to stderr instead of a dialog (darkdec play --screenshot)
         self.status = QLabel()
         self.status.setObjectName("ExchangeStatus")
         self.status.setWordWrap(True)
@@ -200,8 +202,11 @@ class ExchangeActions(QObject):
         try:
             r = self.home.open_file(path)
         except (ExchangeError, ExchangeFileError, DatabaseError) as exc:
-            QMessageBox.warning(self.win, "File refused",
-                                f"{Path(path).name} was refused:\n\n{exc}\n\nYour game is unchanged.")
+            text = f"{Path(path).name} was refused:\n\n{exc}\n\nYour game is unchanged."
+            if self.headless:
+                print(f"darkdec: error: {text}", file=sys.stderr)
+            else:
+                QMessageBox.warning(self.win, "File refused", text)
             return False
         self.activate(r.session)
         if r.notes:  # the first file of a game: the key just bound, and what this mode cannot hide
@@ -287,3 +292,35 @@ def install_exchange(win, home: PlayerHome | None = None) -> ExchangeActions:  #
                     "File exchange: your game is kept in your data folder at every command; "
                     "use File ▸ Send to opponent", False) if exchanging() else o())
     return x
+
+
+def run_exchange_client(args) -> int:  # noqa: ANN001 (argparse.Namespace of 'darkdec play')
+    """``darkdec play FILE.ddx``: the client opening an opponent's file (verified, played back)."""
+    import argparse
+
+    from darkdec_qt.ui import app as client_app
+
+    shot = getattr(args, "screenshot", None)
+    if client_app.QApplication.instance() is None and (error := client_app.needs_display_error(bool(shot))):
+        print(error, file=sys.stderr)
+        return 2
+    qapp = client_app._app()
+    plain = argparse.Namespace(**{**vars(args), "game": None})
+    win = client_app.build_client(plain, hotseat=False)
+    win.show()
+    win.exchange.headless = bool(shot)
+    if not win.exchange.open_file(args.game):
+        return 2
+    if shot:
+        win.memory = None
+        win.exchange.timer.stop()
+        win.controller.show_live()
+        win.exchange.update_status()
+        win.resize(1600, 1000)
+        qapp.processEvents()
+        win.view.fit_all()
+        qapp.processEvents()
+        ok = win.grab().save(shot, "PNG")
+        win.close()
+        return 0 if ok else 1
+    return qapp.exec()
