@@ -284,13 +284,13 @@ def install_exchange(win, home: PlayerHome | None = None) -> ExchangeActions:  #
     if files is not None:
         c.phaseEnded.disconnect(files.autosave)
         c.phaseEnded.connect(lambda: None if exchanging() else files.autosave())
-        for name, orig in (("save", files.save), ("save_as", files.save_as)):
+        for name in ("save", "save_as"):
             act = win.actions_by_name.get(name)
             if act is not None:
                 act.triggered.disconnect()
-                act.triggered.connect(lambda _=False, o=orig: win.show_message(
+                act.triggered.connect(lambda _=False, n=name: win.show_message(
                     "File exchange: your game is kept in your data folder at every command; "
-                    "use File ▸ Send to opponent", False) if exchanging() else o())
+                    "use File ▸ Send to opponent", False) if exchanging() else getattr(files, n)())
     return x
 
 
