@@ -95,6 +95,10 @@ def validate(m: Module) -> list[Problem]:
     add = out.append
     turn_codes = set(m.turn_index)
     entry_codes = {h.entry for h in m.hexes.values() if h.entry} | {"drop"}
+    if not m.turns:
+        add(Problem("no-turns", "turn", "the Game Turn Record Track (turn table) is empty: no scenario has a length (7.0A)"))
+    if not m.scenarios:
+        add(Problem("no-scenarios", "scenario", "the module has no scenario"))
     # hexes
     for h in m.hexes.values():
         if h.terrain not in TERRAINS:

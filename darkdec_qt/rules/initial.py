@@ -19,6 +19,8 @@ def check_may_move(state: GameState, unit: str) -> None:
     and armored cavalry units move normally from PM 16 December. 15.7B: the Allied
     initial leaders may not move before AM 18 December."""
     s = state.module.units[unit]
+    if s.side == "Allied" and s.is_leader and s.setup and state.turn < state.turn_number("18DecAM"):
+        raise IllegalAction("may not move before AM 18 December (an initial Allied leader)", rule="15.7B", unit=unit)
     if s.side != "Allied" or not is_16_december(state):
         return
     if "26.1" in state.variants:

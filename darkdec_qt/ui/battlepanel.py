@@ -30,6 +30,7 @@ from darkdec_qt.rules.narrate import OPTION_WORDS, TASK_WORDS
 from darkdec_qt.ui.controller import GameController
 from darkdec_qt.ui.focus import ClickSpinBox, no_click_focus
 from darkdec_qt.ui.mapinput import ATTACKER, DEFENDER, MapInput
+from darkdec_qt.ui.rulelinks import linkify_html
 
 CMD = Qt.ItemDataRole.UserRole
 
@@ -241,7 +242,7 @@ class BattlePanel(QWidget):
         if b is None:
             self.att_reductions.set_hexes(sorted({s.pos[u] for u in self.attackers}))
         self.att_reductions.setEnabled(b is None)
-        self.plan_label.setText(self.plan_html())
+        self.plan_label.setText(linkify_html(self.plan_html()))
         self.declare_button.setEnabled(b is None and bool(self.attackers and self.defenders))
         self.options.clear()
         p = bq.pending(s)
@@ -253,7 +254,7 @@ class BattlePanel(QWidget):
             self.task_label.setText("")
         else:
             what = TASK_WORDS.get(p.what, p.what).format(hex=p.hex, n=p.n)
-            self.task_label.setText(f"<b>The {escape(p.side or 'attacking')} player</b> {escape(what)}")
+            self.task_label.setText(linkify_html(f"<b>The {escape(p.side or 'attacking')} player</b> {escape(what)}"))
             for c in p.options:
                 it = QListWidgetItem(command_words(c))
                 it.setData(CMD, c)
