@@ -22,6 +22,7 @@ from darkdec_qt.model.safewrite import fsync_dir, fsync_path, remove_orphans, te
 from darkdec_qt.model.sources import Rows, canonical
 from darkdec_qt.model.tables import FORMAT_VERSION, TABLES
 
+OPTIONAL_TABLES = frozenset({"historical"})  # added after format 1 databases were written: absent = empty
 MAX_ROWS = 100_000
 """Rows per table a module may hold (the bundled one's largest table has 1,914)."""
 
@@ -134,8 +135,13 @@ def read_database(path: str | Path, verify_hash: bool = True) -> Rows:
     try:
         expect_kind(p, "module")
         with open_untrusted(p, "module database") as con:
-            require_tables(con, {t: set(cols) for t, cols in types.items()}, "module database")
+            require_tables(con, {t: set(cols) for t, cols in types.items()}, "module database",
+                           optional=OPTIONAL_TABLES)
+            present = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
             for table, cols in types.items():
+                if table in OPTIONAL_TABLES and table not in present:
+                    rows[table] = []
+                    continue
                 names = list(cols)
                 sql = "SELECT " + ", ".join(f'"{c}"' for c in names) + f' FROM "{table}"'
                 out: list[dict[str, Any]] = []

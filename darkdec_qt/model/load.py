@@ -14,6 +14,7 @@ from darkdec_qt.moduleview import (
     Erratum,
     Hex,
     Hexside,
+    HistoricalPosition,
     Marker,
     Module,
     ModuleMeta,
@@ -158,6 +159,11 @@ def module_from_rows(rows: Rows, where: str = "") -> Module:
                 variants=tuple(_json(r["variants"], f"scenario {r['id']} variants", list, str)),
                 notes=r["notes"], reconstructed=r["reconstructed"], basis=r["basis"],
             )
+        table = "historical"
+        historical = tuple(
+            HistoricalPosition(r["unit"], r["turn"], r["hex"], r["reconstructed"], r["basis"])
+            for r in rows.get("historical", [])
+        )
         table = "erratum"
         errata = tuple(Erratum(r["id"], r["text"], r["applied"], r["edits"]) for r in rows["erratum"])
         table = "meta"
@@ -176,6 +182,7 @@ def module_from_rows(rows: Rows, where: str = "") -> Module:
         return Module.build(
             meta=mm, hexes=hexes, hexsides=hexsides, roads=roads, units=units, markers=markers,
             turns=turns, charts=charts, scenarios=scenarios, errata=errata, crossings=crossings,
+            historical=historical,
         )
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise DatabaseError(f"{where + ': ' if where else ''}the module's tables do not fit together: "

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from darkdec_qt import hexgrid
+from darkdec_qt.model import validate_geo
 from darkdec_qt.moduleview import (
     ARMIES,
     EDGES,
@@ -203,4 +204,5 @@ def validate(m: Module) -> list[Problem]:
     mid = m.units.get("Middleton")
     if mid is not None and mid.setup != "3022":
         add(Problem("anchor", "Middleton", "Middleton sets up in 3022 (4.2.2D)"))
+    out.extend(Problem(*p) for p in validate_geo.problems(m))  # geography and history (issue 13)
     return out
