@@ -8,6 +8,8 @@ choice has several legal options."""
 from __future__ import annotations
 
 from darkdec_qt.rules import combat_commands as cc
+from darkdec_qt.rules import commands as cm
+from darkdec_qt.rules import reinforcements as rf
 
 ATTACKERS = ("39/26", "77/26")
 DEFENDERS = ("101/501",)
@@ -22,11 +24,21 @@ TASKS = {  # kind -> (task, battle fields)
 }
 
 
+def _enter_due(c) -> None:
+    """10.6.3A: the reinforcements due may not be withheld; enter each at an open hex."""
+    for u in rf.due_units(c.state):
+        for h in rf.open_entry_hexes(c.state, u):
+            if c.execute(cm.EnterReinforcement(unit=u, path=(h,))):
+                break
+
+
 def to_combat(win) -> None:
     c = win.controller
     for _ in range(10):
         if c.state.phase.value == "combat":
             return
+        if c.state.phase.value == "movement":
+            _enter_due(c)
         assert c.end_phase(), c.last_refusal
     raise AssertionError("no combat phase")
 
