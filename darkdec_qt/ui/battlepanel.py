@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from darkdec_qt.rules import battle_queries as bq
+from darkdec_qt.rules import battle_readout as ro
 from darkdec_qt.rules import combat_commands as cc
 from darkdec_qt.rules.commands import Command
 from darkdec_qt.rules.errors import IllegalAction
@@ -263,8 +264,28 @@ class BattlePanel(QWidget):
                 self.options.setCurrentRow(0)
         self.choose_button.setEnabled(self.options.count() > 0)
 
+    def fought_html(self) -> str:
+        """The battle as it was fought (not the odds of the survivors): the resolution's
+        totals, odds, column, roll and CRT row, and what the result does to each hex."""
+        s = self.controller.state
+        b = s.battle
+        f = ro.as_fought(s, b, self.controller.cache.events[-400:])
+        if f is None:
+            return ""
+        rows = [f"<b>Battle {f.id} as fought</b>"]
+        if f.attack is not None:
+            rows.append(f"Attack {f.attack} against defense {f.defense}")
+        rows.append(f"<b>Odds {escape(f.odds)}</b>, {escape(f.column)} column, DRM {f.drm:+d}")
+        roll = f"roll {f.roll} (modified)" if f.roll is not None else "roll"
+        row = f" → CRT row {f.row}" if f.row is not None else ""
+        rows.append(f"<b>{roll}{row}: {escape(f.result)}</b>")
+        rows += [f"&nbsp;&nbsp;{escape(line)}" for line in ro.result_effects(s, b)]
+        return "<br>".join(rows)
+
     def plan_html(self) -> str:
         s = self.controller.state
+        if s.battle is not None and s.battle.result:
+            return self.fought_html()
         if not self.attackers or not self.defenders:
             return "<i>Battle mode: click hexes with your units, then enemy hexes.</i>"
         try:
