@@ -31,6 +31,7 @@ from darkdec_qt.rules.narrate import OPTION_WORDS, TASK_WORDS
 from darkdec_qt.ui.controller import GameController
 from darkdec_qt.ui.focus import ClickSpinBox, no_click_focus
 from darkdec_qt.ui.mapinput import ATTACKER, DEFENDER, MapInput
+from darkdec_qt.ui.obligation import PossibleAttacks
 from darkdec_qt.ui.rulelinks import linkify_html
 
 CMD = Qt.ItemDataRole.UserRole
@@ -164,6 +165,8 @@ class BattlePanel(QWidget):
         lay.addWidget(self.armor)
         lay.addWidget(self.att_reductions)
         lay.addWidget(self.plan_label, 1)
+        self.possible = PossibleAttacks(controller, self.select_attack)  # after an 18.2B/13.0B refusal
+        lay.addWidget(self.possible)
         lay.addWidget(self.declare_button)
         lay.addWidget(self.task_label)
         lay.addWidget(self.defender_box)
@@ -196,6 +199,16 @@ class BattlePanel(QWidget):
                         group.remove(u)
                 else:
                     group.extend(u for u in pool if u not in group)
+        self.refresh()
+
+    def select_attack(self, cmd: cc.DeclareBattle) -> None:
+        """Select an attack the engine offers (Battle mode on, its units outlined)."""
+        if not self.input.battle_mode:
+            self.set_mode(True)
+        self.attackers, self.defenders = list(cmd.attackers), list(cmd.defenders)
+        s = self.controller.state
+        if cmd.defenders and cmd.defenders[0] in s.pos:
+            self.input.view.center_on_hex(s.pos[cmd.defenders[0]])
         self.refresh()
 
     def clear(self) -> None:
