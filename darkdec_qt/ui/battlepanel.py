@@ -117,6 +117,7 @@ class BattlePanel(QWidget):
         self.attackers: list[str] = []
         self.defenders: list[str] = []
         self._phase = self._phase_key()  # Battle mode and its choices belong to this phase
+        self._fighting = False  # a battle was in progress at the last refresh
         self.mode_button = QPushButton("Battle mode (B)")
         self.mode_button.setCheckable(True)
         self.mode_button.toggled.connect(self.set_mode)
@@ -247,6 +248,9 @@ class BattlePanel(QWidget):
     def refresh(self) -> None:
         self._end_with_phase()
         s = self.controller.state
+        if s.battle is None and self._fighting:  # the battle is over: its units have fought (13.2A)
+            self.attackers, self.defenders = [], []
+        self._fighting = s.battle is not None
         self.attackers = [u for u in self.attackers if u in s.pos]
         self.defenders = [u for u in self.defenders if u in s.pos]
         self._outline()
