@@ -65,8 +65,25 @@ def _compare(code: str, n: int, lv: int, h: str, who: str, rule: str) -> str:
             f"one hex and lose one step ({rule})")
 
 
-def result_effects(state: GameState, b: BattleState) -> list[str]:
-    """What the result of ``b`` does to each hex, each line with its rule."""
+def attacker_hexes_at_roll(state: GameState, b: BattleState, events: Iterable[Event] = ()) -> list[str]:
+    """The attacking hexes when the dice were rolled: a unit that retreated or advanced
+    since (``events`` of the battle) is counted where its path began."""
+    after: list[Event] = []
+    for e in events:
+        if e.kind == "battle_resolved" and getattr(e, "id", None) == b.id:
+            after = []
+        else:
+            after.append(e)
+    began: dict[str, str] = {}
+    for e in after:
+        if e.kind in ("unit_retreated", "unit_advanced") and e.unit in b.attackers:
+            began.setdefault(e.unit, e.path[0])
+    return sorted({began.get(u) or state.pos[u] for u in b.attackers if u in began or u in state.pos})
+
+
+def result_effects(state: GameState, b: BattleState, events: Iterable[Event] = ()) -> list[str]:
+    """What the result of ``b`` does to each hex, each line with its rule (``events``:
+    the log, to find the attacking hexes as they were at the roll)."""
     if not b.result:
         return []
     r = crt.parse_result(b.result)
@@ -87,7 +104,7 @@ def result_effects(state: GameState, b: BattleState) -> list[str]:
         out.append(f"[{r.attacker_mandatory}]: the attacker first loses {r.attacker_mandatory} step(s), "
                    "whatever the terrain (13.5.4)")
     if r.attacker:
-        for h in sorted({state.pos[u] for u in b.attackers if u in state.pos}):
+        for h in attacker_hexes_at_roll(state, b, events):
             lv, _ = attacker_level(state, b, h)
             if b.kind == "counterattack" or h in b.minus_one:
                 lv = max(0, lv)

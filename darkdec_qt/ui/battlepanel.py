@@ -286,7 +286,8 @@ class BattlePanel(QWidget):
         totals, odds, column, roll and CRT row, and what the result does to each hex."""
         s = self.controller.state
         b = s.battle
-        f = ro.as_fought(s, b, self.controller.cache.events[-400:])
+        recent = self.controller.cache.events[-400:]
+        f = ro.as_fought(s, b, recent)
         if f is None:
             return ""
         rows = [f"<b>Battle {f.id} as fought</b>"]
@@ -296,7 +297,7 @@ class BattlePanel(QWidget):
         roll = f"roll {f.roll} (modified)" if f.roll is not None else "roll"
         row = f" → CRT row {f.row}" if f.row is not None else ""
         rows.append(f"<b>{roll}{row}: {escape(f.result)}</b>")
-        rows += [f"&nbsp;&nbsp;{escape(line)}" for line in ro.result_effects(s, b)]
+        rows += [f"&nbsp;&nbsp;{escape(line)}" for line in ro.result_effects(s, b, recent)]
         return "<br>".join(rows)
 
     def plan_html(self) -> str:
