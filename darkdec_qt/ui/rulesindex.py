@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QSplitter,
+    QTableWidget,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
@@ -183,8 +184,7 @@ def install_rules_index(win) -> None:  # noqa: ANN001 (the client's MainWindow)
         link_label(battle.task_label)
     charts = getattr(win, "charts", None)
     if charts is not None:
-        for i in range(charts.count()):
-            table = charts.widget(i)
+        for table in charts.findChildren(QTableWidget):  # a tab may hold more than its table
             table.setItemDelegate(RuleLinkDelegate(table))
 
 
