@@ -22,7 +22,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     p.set_defaults(func=cmd_play)
 
     e = sub.add_parser("edit", help="start the scenario editor")
-    e.add_argument("module", nargs="?", default=str(DEFAULT_MODULE))
+    e.add_argument("module", nargs="?", default=None,
+                   help="module database (default: your copy of the bundled one, made in the user data directory)")
     e.add_argument("--screenshot", help="render the editor to this PNG headless and exit")
     e.set_defaults(func=cmd_edit)
 

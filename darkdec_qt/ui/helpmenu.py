@@ -13,6 +13,8 @@ from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMessageBox, QTextBrowser, QVBoxLayout
 
+from darkdec_qt.ui.provenance import has_reconstructed
+
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 GUIDE = DOCS / "client.md"
 
@@ -102,14 +104,6 @@ def about_text(module) -> str:  # noqa: ANN001 (Module)
     return (f"<h3>Dark December</h3><p>Version {html.escape(version())}</p>"
             f"<p>Module: <b>{html.escape(meta.name)}</b> (format {meta.format_version})<br>"
             f"Content hash: <tt>{html.escape(meta.content_hash)}</tt></p>{notice}")
-
-
-def has_reconstructed(module) -> bool:  # noqa: ANN001 (Module)
-    """Whether any map hex, counter or chart of the module is reconstructed."""
-    return (module.charts.reconstructed or module.charts.crt.reconstructed
-            or any(t.reconstructed for t in module.charts.tec.values())
-            or any(h.reconstructed for h in module.hexes.values())
-            or any(u.reconstructed for u in module.units.values()))
 
 
 def show_about(win) -> QMessageBox:  # noqa: ANN001

@@ -44,3 +44,15 @@ def args(**kw) -> argparse.Namespace:
                 seed="1", screenshot=None)
     base.update(kw)
     return argparse.Namespace(**base)
+
+
+def press_keys(win, key: Qt.Key, mods: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+    """A key (with modifiers) as the window system delivers it, so that shortcuts apply.
+    QTest leaves a modifier down on a QWindow: release them, or later clicks would carry it."""
+    win.activateWindow()
+    QApplication.processEvents()
+    win.view.setFocus()
+    QTest.keyClick(win.windowHandle(), key, mods)
+    for k in (Qt.Key.Key_Shift, Qt.Key.Key_Control):
+        QTest.keyRelease(win.windowHandle(), k, Qt.KeyboardModifier.NoModifier)
+    assert QApplication.keyboardModifiers() == Qt.KeyboardModifier.NoModifier
