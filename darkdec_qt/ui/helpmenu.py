@@ -6,6 +6,7 @@ notice that the map, the counters and the charts are reconstructed."""
 from __future__ import annotations
 
 import html
+import re
 from importlib import metadata
 from pathlib import Path
 
@@ -74,6 +75,12 @@ def show_keys(win) -> QDialog:  # noqa: ANN001
     return dlg
 
 
+def guide_markdown(text: str) -> str:
+    """The guide without its screenshots (a picture of the window inside the window
+    only confuses): each becomes its caption in italics."""
+    return re.sub(r"!\[([^\]]*)\]\([^)]*\)", lambda m: f"*(Picture: {m.group(1)})*", text)
+
+
 def show_guide(win) -> QTextBrowser:  # noqa: ANN001
     """The client guide in a dock (created once), raised."""
     if "guide" not in win.panels:
@@ -82,7 +89,7 @@ def show_guide(win) -> QTextBrowser:  # noqa: ANN001
         browser.setSearchPaths([str(DOCS)])
         if GUIDE.is_file():
             browser.document().setBaseUrl(QUrl.fromLocalFile(str(GUIDE)))
-            browser.setMarkdown(GUIDE.read_text(encoding="utf-8"))
+            browser.setMarkdown(guide_markdown(GUIDE.read_text(encoding="utf-8")))
         else:
             browser.setPlainText(f"The client guide is not installed here ({GUIDE} is missing); "
                                  "it is docs/client.md in the source of Dark December.")
@@ -120,6 +127,6 @@ def show_about(win) -> QMessageBox:  # noqa: ANN001
 def build_help_menu(win) -> None:  # noqa: ANN001 (Client)
     """Fill the window's Help menu (created empty by MainWindow._build_menus)."""
     win.add_action("&Help", "help_keys", "&Keys and mouse…", lambda: show_keys(win))
-    win.add_action("&Help", "help_guide", "Client &guide", lambda: show_guide(win), QKeySequence.StandardKey.HelpContents)
+    win.add_action("&Help", "help_guide", "Client &guide", lambda: show_guide(win), "F1")
     win.menus["&Help"].addSeparator()
     win.add_action("&Help", "about", "&About Dark December…", lambda: show_about(win))

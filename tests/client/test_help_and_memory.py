@@ -91,4 +91,6 @@ def test_help_shows_keys_and_mouse_from_the_actions_and_the_guide(make_client):
     _settle()
     guide = win.panels["guide"]
     assert guide.isVisible()
-    assert "The game client" in guide.widget().toPlainText()
+    text = guide.widget().toPlainText()
+    assert "The game client" in text and "Drag" in text
+    assert "Picture: The client" in text  # the screenshot is named, not shown inside the window

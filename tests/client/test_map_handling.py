@@ -135,6 +135,7 @@ def test_redo_with_ctrl_shift_z_and_ctrl_y(make_client):
     for redo_key, mods in ((Qt.Key.Key_Z, ctrl | Qt.KeyboardModifier.ShiftModifier), (Qt.Key.Key_Y, ctrl)):
         press_keys(win, Qt.Key.Key_Z, ctrl)
         assert win.controller.state.pos[u] == start
+        assert win.message_label.text().startswith("Undone: move")
         press_keys(win, redo_key, mods)
         assert win.controller.state.pos[u] == target
         assert win.message_label.text().startswith("Redone: move")
