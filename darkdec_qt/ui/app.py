@@ -40,7 +40,7 @@ def build_client(args: argparse.Namespace, settings: QSettings | None = None,
     from darkdec_qt import gamestore
 
     if getattr(args, "game", None):
-        opened = gamestore.open_game(args.game)
+        opened = gamestore.open_verified(args.game)
         controller = GameController(opened.game, opened.module_path, args.game)
     else:
         module_path = getattr(args, "module", None) or str(DEFAULT_MODULE)
@@ -68,12 +68,13 @@ def run_client(args: argparse.Namespace) -> int:
         print(error, file=sys.stderr)
         return 2
     app = _app()
+    from darkdec_qt.model.database import DatabaseError
     from darkdec_qt.model.gamefile import GameFileError
     from darkdec_qt.rules.errors import IllegalAction
 
     try:
         win = build_client(args)
-    except (GameFileError, IllegalAction, KeyError, OSError) as exc:
+    except (GameFileError, DatabaseError, IllegalAction, KeyError, OSError) as exc:
         print(f"darkdec: error: {exc}", file=sys.stderr)
         return 2
     if shot:

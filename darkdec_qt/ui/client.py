@@ -47,8 +47,10 @@ class Client(MainWindow):
     def extend(self) -> None:
         """Hook for the play panels (battle, reinforcements, charts) added below."""
         from darkdec_qt.ui.panels import install_panels
+        from darkdec_qt.ui.rulesindex import install_rules_index
 
         install_panels(self)
+        install_rules_index(self)
 
     # --- file menu ------------------------------------------------------------------
     def _file_menu(self) -> None:

@@ -29,6 +29,7 @@ from darkdec_qt.ui.overlays import HexMarkersItem
 from darkdec_qt.ui.phasebar import PhaseBar
 from darkdec_qt.ui.present import hex_markers, hex_text, placements
 from darkdec_qt.ui.provenance import MARK, hex_tip, notice
+from darkdec_qt.ui.rulelinks import linkify
 from darkdec_qt.ui.style import STYLE
 
 MESSAGE_MS = 12000
@@ -178,7 +179,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{'*' if c.dirty else ''}{name} — {sc.name if sc else c.state.scenario} — Dark December")
 
     def show_message(self, text: str, error: bool = False) -> None:
-        self.message_label.setText(text)
+        self.message_label.setText(linkify(text))  # rule numbers link to the Rules index
         self.message_label.setProperty("error", error)
         self.message_label.setStyleSheet("color:#a01010; font-weight:bold;" if error else "color:#1c1c1c;")
         self._msg_timer.start(MESSAGE_MS)

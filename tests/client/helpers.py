@@ -56,3 +56,10 @@ def press_keys(win, key: Qt.Key, mods: Qt.KeyboardModifier = Qt.KeyboardModifier
     for k in (Qt.Key.Key_Shift, Qt.Key.Key_Control):
         QTest.keyRelease(win.windowHandle(), k, Qt.KeyboardModifier.NoModifier)
     assert QApplication.keyboardModifiers() == Qt.KeyboardModifier.NoModifier
+
+
+def plain(label) -> str:
+    """The text a user reads in a rich-text label (rule numbers there are links)."""
+    from PySide6.QtGui import QTextDocumentFragment
+
+    return QTextDocumentFragment.fromHtml(label.text()).toPlainText()

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication
 from darkdec_qt import hexgrid
 from darkdec_qt.rules import movement
 from darkdec_qt.ui.mapview import DEFAULT_ZOOM
-from tests.client.helpers import end_phases_until, press_keys
+from tests.client.helpers import end_phases_until, plain, press_keys
 
 LEFT, MIDDLE = Qt.MouseButton.LeftButton, Qt.MouseButton.MiddleButton
 NOMOD = Qt.KeyboardModifier.NoModifier
@@ -78,7 +78,7 @@ def test_an_illegal_drop_snaps_back_with_the_refusal_and_its_rule(make_client, q
     assert win.controller.state.state_hash() == before  # nothing moved
     why = movement.why_illegal(s, (u,), target)
     assert why and "(" in why  # the engine's reason cites its rule
-    assert win.message_label.text() == why
+    assert plain(win.message_label) == why
     drag = win.view.last_drag
     qtbot.waitUntil(lambda: not drag.active, timeout=3000)  # glided back, then removed
     assert drag.ghost.pos() == win.scene.hex_center(start)
@@ -135,10 +135,10 @@ def test_redo_with_ctrl_shift_z_and_ctrl_y(make_client):
     for redo_key, mods in ((Qt.Key.Key_Z, ctrl | Qt.KeyboardModifier.ShiftModifier), (Qt.Key.Key_Y, ctrl)):
         press_keys(win, Qt.Key.Key_Z, ctrl)
         assert win.controller.state.pos[u] == start
-        assert win.message_label.text().startswith("Undone: move")
+        assert plain(win.message_label).startswith("Undone: move")
         press_keys(win, redo_key, mods)
         assert win.controller.state.pos[u] == target
-        assert win.message_label.text().startswith("Redone: move")
+        assert plain(win.message_label).startswith("Redone: move")
     press_keys(win, Qt.Key.Key_Y, ctrl)  # nothing left to redo: said so, nothing changes
     assert win.controller.state.pos[u] == target
-    assert "Nothing to redo" in win.message_label.text()
+    assert "Nothing to redo" in plain(win.message_label)
