@@ -93,7 +93,8 @@ def _unknown_scenario(module, scenario: str) -> bool:  # noqa: ANN001
 def cmd_edit(args: argparse.Namespace) -> int:
     from darkdec_qt.model.safesqlite import expect_kind
 
-    expect_kind(args.module, "module")
+    if args.module is not None:  # None: the designer's copy of the bundled module (editor/usercopy.py)
+        expect_kind(args.module, "module")
     from editor.app import run_editor
 
     return run_editor(args.module, screenshot=args.screenshot)

@@ -141,3 +141,14 @@ def test_an_explicit_provenance_edit_is_kept(window):
     assert win.doc.update("Set basis", "hex", ("2517",), basis="printed map sheet, 1979")
     row = win.doc.get("hex", "2517")
     assert row["basis"] == "printed map sheet, 1979"
+
+
+def test_the_edit_command_without_argument_opens_the_user_copy(tmp_path, monkeypatch, built_module):
+    """`darkdec edit` (no file) reaches the editor with no module path: it opens the user copy."""
+    import editor.app
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    opened = []
+    monkeypatch.setattr(editor.app, "run_editor", lambda module, screenshot=None: opened.append(module) or 0)
+    assert cli.main(["edit"]) == 0
+    assert opened == [None]
