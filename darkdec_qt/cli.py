@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from darkdec_qt import cli_game, cli_module, cli_rules
+from darkdec_qt import cli_ai, cli_exchange, cli_game, cli_module, cli_rules
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -14,6 +14,8 @@ def build_parser() -> argparse.ArgumentParser:
     cli_module.add_parser(sub)
     cli_game.add_parsers(sub)
     cli_rules.add_parser(sub)
+    cli_ai.add_parsers(sub)
+    cli_exchange.add_parser(sub)
     return p
 
 

@@ -38,6 +38,9 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
                    help="German set-up: automatic, free (6.1, placed by AutoSetup) or historical (6.2)")
     s.add_argument("--vc", choices=("historical", "small_solution", "luxembourg"), default=None,
                    help="Campaign Game: Germany's choice of victory conditions (26.20A)")
+    from darkdec_qt import cli_ai  # issue 14: computer players
+
+    cli_ai.add_selfplay_args(s)
     s.set_defaults(func=cmd_selfplay)
 
     st = sub.add_parser("status", help="the victory verdict of a game file, and what each side still needs")
@@ -103,6 +106,10 @@ def _turns_left(module, scenario: str) -> int:
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
+    if getattr(args, "german", None) or getattr(args, "allied", None):
+        from darkdec_qt.cli_ai import cmd_selfplay_ai
+
+        return cmd_selfplay_ai(args)
     from darkdec_qt import gamestore
     from darkdec_qt.game.selfplay import selfplay
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QDialog, QMenu, QMessageBox, QWidget
 
@@ -13,8 +13,10 @@ from darkdec_qt.rules.errors import IllegalAction
 from darkdec_qt.ui.controller import GameController
 from darkdec_qt.ui.dialogs import NewGameDialog
 from darkdec_qt.ui.fileops import FileOps
+from darkdec_qt.ui.helpmenu import build_help_menu
 from darkdec_qt.ui.mainwindow import MainWindow
 from darkdec_qt.ui.replay import ReplayBar
+from darkdec_qt.ui.settings import WindowMemory
 
 
 class Client(MainWindow):
@@ -29,6 +31,18 @@ class Client(MainWindow):
         self._file_menu()
         self._replay_keys()
         self.extend()
+        self._help_menu()
+        self.memory: WindowMemory | None = WindowMemory(self, self.settings)
+        self.memory.restore_geometry()
+        QTimer.singleShot(0, self._restore_layout)  # after the panels' first dock sizes
+
+    def _help_menu(self) -> None:
+        """The Help menu: keys and mouse, the client guide, About (ui/helpmenu.py)."""
+        build_help_menu(self)
+
+    def _restore_layout(self) -> None:
+        if self.memory is not None:
+            self.memory.restore_layout()
 
     def extend(self) -> None:
         """Hook for the play panels (battle, reinforcements, charts) added below."""
@@ -49,7 +63,7 @@ class Client(MainWindow):
         self.add_action("&File", "save", "&Save", f.save, QKeySequence.StandardKey.Save)
         self.add_action("&File", "save_as", "Save &as…", f.save_as, QKeySequence.StandardKey.SaveAs)
         self.menus["&File"].addSeparator()
-        self.add_action("&File", "quit", "&Quit", self.close, QKeySequence.StandardKey.Quit)
+        self.add_action("&File", "quit", "&Quit", self.close, "Ctrl+Q")  # StandardKey.Quit is empty without a desktop theme
 
     def _fill_recent(self) -> None:
         self.recent_menu.clear()

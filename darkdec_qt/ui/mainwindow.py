@@ -132,6 +132,8 @@ class MainWindow(QMainWindow):
             self.menus[m] = self.menuBar().addMenu(m)
         c = self.controller
         self.add_action("&Edit", "undo", "&Undo", c.undo, QKeySequence.StandardKey.Undo)
+        redo = self.add_action("&Edit", "redo", "&Redo", c.redo, "Ctrl+Shift+Z")
+        redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         self.add_action("&Game", "end_phase", "&End phase", c.end_phase, "Ctrl+E")
         self.add_action("&Game", "deselect", "Cancel selection", self.input.cancel, "Esc")
         self.add_action("&View", "fit", "&Fit map to window", self.view.fit_all, "Ctrl+0")
@@ -204,4 +206,7 @@ class MainWindow(QMainWindow):
         if guard is not None and not guard():
             event.ignore()
             return
+        memory = getattr(self, "memory", None)  # settings.WindowMemory, installed by the client
+        if memory is not None:
+            memory.save()
         event.accept()

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePol
 
 from darkdec_qt.rules.phases import PHASES
 from darkdec_qt.ui.controller import GameController
+from darkdec_qt.ui.focus import no_click_focus
 from darkdec_qt.ui.present import PHASE_NAMES, acting_label, next_step_label
 from darkdec_qt.ui.rulelinks import linkify
 
@@ -48,6 +49,7 @@ class PhaseBar(QFrame):
         self.next_button.setObjectName("NextButton")
         self.next_button.setToolTip("End the current phase (Ctrl+E)")
         self.next_button.clicked.connect(self._next)
+        no_click_focus(self.next_button)
         for w in (self.turn_label, self.weather_label, self.side_label):
             lay.addWidget(w)
         lay.addStretch(1)

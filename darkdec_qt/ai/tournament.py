@@ -1,0 +1,165 @@
+"""Tournaments: N games between two players across processes, with win rates, Wilson
+score intervals and Elo differences.
+
+Games alternate sides (player A is German in the even games) unless a side is fixed.
+A win scores 1, a draw 1/2. The Elo difference is the logistic one,
+``400 log10(p / (1 - p))``, with its interval from the Wilson bounds of ``p``.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+Z95 = 1.959963984540054
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (draws count as half a success)."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = successes / n
+    den = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return max(0.0, mid - half), min(1.0, mid + half)
+
+
+def elo(p: float, n: int = 0) -> float:
+    """Elo difference for a score share ``p``; at 0 or 1 clamped to half a game of ``n``."""
+    eps = 0.5 / (n + 1) if n else 1e-3
+    p = min(max(p, eps), 1 - eps)
+    return 400 * math.log10(p / (1 - p))
+
+
+@dataclass(frozen=True)
+class Job:
+    scenario: str
+    seed: int
+    german: str
+    allied: str
+    variants: tuple[str, ...] = ()
+    optional: tuple[str, ...] | None = None
+    turns: int | None = None
+    module: str = ""
+
+
+@dataclass
+class GameResult:
+    job: Job
+    winner: str  # German / Allied / none
+    level: str
+    seconds: float
+    illegal: int
+    turn: int
+    think: dict[str, list[float]] = field(default_factory=dict)  # side -> seconds per own player turn
+    facts: dict = field(default_factory=dict)  # history facts (history.py), Campaign games
+
+
+_MODULES: dict[str, object] = {}
+
+
+def _module(path: str):  # noqa: ANN202
+    from darkdec_qt.model.load import DEFAULT_MODULE, load_module
+
+    key = path or str(DEFAULT_MODULE)
+    if key not in _MODULES:
+        _MODULES[key] = load_module(key)
+    return _MODULES[key]
+
+
+def run_job(job: Job) -> GameResult:
+    from darkdec_qt.ai import history
+    from darkdec_qt.ai.match import play_match
+    from darkdec_qt.rules.victory import evaluate
+
+    t0 = time.perf_counter()
+    game, rec = play_match(_module(job.module), job.scenario, job.seed, job.german, job.allied,
+                           variants=job.variants or None, optional=job.optional, turns=job.turns)
+    v = evaluate(game.state)
+    facts = history.facts(game) if job.scenario in ("campaign", "extended") else {}
+    think = {side: rec.turn_times(side, side) for side in ("German", "Allied")}
+    return GameResult(job, v.winner, v.level, time.perf_counter() - t0, len(rec.illegal), game.state.turn, think, facts)
+
+
+def jobs_for(a: str, b: str, scenario: str, n: int, *, a_side: str | None = None, seed0: int = 1,
+             variants: tuple[str, ...] = (), turns: int | None = None, module: str = "") -> list[Job]:
+    out = []
+    for i in range(n):
+        a_german = (a_side == "German") if a_side else i % 2 == 0
+        g, al = (a, b) if a_german else (b, a)
+        out.append(Job(scenario, seed0 + i, g, al, variants, None, turns, module))
+    return out
+
+
+def run(jobs: list[Job], workers: int = 1, progress: Callable[[GameResult], None] | None = None) -> list[GameResult]:
+    if workers <= 1:
+        out = []
+        for j in jobs:
+            r = run_job(j)
+            out.append(r)
+            if progress:
+                progress(r)
+        return out
+    with ProcessPoolExecutor(workers) as ex:
+        out = []
+        for r in ex.map(run_job, jobs):
+            out.append(r)
+            if progress:
+                progress(r)
+        return out
+
+
+@dataclass
+class Standing:
+    name: str
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+
+    @property
+    def score(self) -> float:
+        return self.wins + 0.5 * self.draws
+
+
+def standings(results: list[GameResult], a: str, b: str) -> dict[str, dict[str, Standing]]:
+    """Player A's record against B: overall and by the side A played."""
+    table = {k: Standing(k) for k in ("all", "German", "Allied")}
+    for r in results:
+        a_side = "German" if r.job.german == a else "Allied"
+        for key in ("all", a_side):
+            st = table[key]
+            st.games += 1
+            if r.winner == a_side:
+                st.wins += 1
+            elif r.winner == "none":
+                st.draws += 1
+            else:
+                st.losses += 1
+    return {"A": table}
+
+
+def table(results: list[GameResult], a: str, b: str, scenario: str) -> str:
+    """The printed table: A's wins/draws/losses, score with its 95 % Wilson interval and Elo."""
+    rows = standings(results, a, b)["A"]
+    lines = [f"{a} (A) against {b} (B), {scenario}, {len(results)} games",
+             f"{'A plays':<8} {'games':>5} {'W':>4} {'D':>4} {'L':>4} {'score':>6} {'95% CI (Wilson)':>17} "
+             f"{'Elo A-B':>8} {'Elo 95% CI':>14}"]
+    for key in ("German", "Allied", "all"):
+        st = rows[key]
+        if not st.games:
+            continue
+        p = st.score / st.games
+        lo, hi = wilson(st.score, st.games)
+        lines.append(f"{key:<8} {st.games:>5} {st.wins:>4} {st.draws:>4} {st.losses:>4} {100 * p:>5.0f}% "
+                     f"{100 * lo:>7.0f}%-{100 * hi:>3.0f}%    {elo(p, st.games):>+8.0f} "
+                     f"{elo(lo, st.games):>+6.0f}..{elo(hi, st.games):>+5.0f}")
+    ill = sum(r.illegal for r in results)
+    secs = [r.seconds for r in results]
+    lines.append(f"illegal commands refused: {ill}; seconds per game: median {sorted(secs)[len(secs) // 2]:.1f}, "
+                 f"max {max(secs):.1f}")
+    return "\n".join(lines)

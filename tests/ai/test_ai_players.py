@@ -1,0 +1,181 @@
+"""The computer opponent (issue 14) plays every scenario, variant and optional rule with
+commands the engine accepts, handles every decision kind it meets, and narrates.
+
+CI plays one or two game turns per scenario and per group of variants at the lowest
+level (both sides); whole games are played by benchmarks/ai.py (docs/ai.md)."""
+
+from __future__ import annotations
+
+import collections
+
+import pytest
+
+from darkdec_qt.ai import tournament as tn
+from darkdec_qt.ai.match import Record, new_game, play
+from darkdec_qt.ai.players import AIPlayer, RandomPlayer, decider, make_player
+from darkdec_qt.game.session import Game
+from darkdec_qt.model.load import DEFAULT_MODULE, load_module
+from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules.narrate import describe
+from darkdec_qt.rules.notes import Note
+
+KINDS: collections.Counter = collections.Counter()  # command kinds issued, over the module's tests
+
+
+@pytest.fixture(scope="module")
+def module():
+    return load_module(DEFAULT_MODULE)
+
+
+def _play(module, scenario: str, turns: int, variants=None, optional=None, level: str = "easy",
+          seed: str = "1") -> tuple[Game, Record]:
+    g = new_game(module, scenario, seed, variants=variants, optional=optional)
+    players = {"German": make_player(f"ai:{level}", "g"), "Allied": make_player(f"ai:{level}", "a")}
+    first = module.turn(module.scenarios[scenario].first_turn).number
+    rec = play(g, players, until_turn=first + turns,
+               on_command=lambda game, cmd: KINDS.update([cmd.kind]))
+    return g, rec
+
+
+@pytest.mark.parametrize("scenario", ["herbstnebel", "campaign", "extended", "turning_point", "final_fury",
+                                      "reduction"])
+def test_ai_plays_every_scenario_with_legal_commands_only(module, scenario):
+    turns = 2 if scenario in ("herbstnebel", "campaign") else 1
+    g, rec = _play(module, scenario, turns)
+    assert rec.illegal == []
+    first = module.turn(module.scenarios[scenario].first_turn).number
+    assert g.state.turn == first + turns  # it got through every phase of both player turns
+    replayed = Game.from_log(module, scenario, "1", g.log_dicts())
+    assert replayed.state.state_hash() == g.state.state_hash()
+
+
+def _groups() -> list[tuple[str, ...]]:
+    """The Campaign's variants packed into groups the engine accepts together
+    (options.check_choices), each variant in exactly one group."""
+    from darkdec_qt.rules.options import VARIANTS, check_choices
+
+    groups: list[list[str]] = []
+    todo = ["26.5", "26.16", "26.18"] + [v for v in VARIANTS if v not in ("26.5", "26.16", "26.18")]
+    for v in todo:
+        for g in groups:
+            try:
+                check_choices(set(), set(g) | {v})
+            except IllegalAction:
+                continue
+            g.append(v)
+            break
+        else:
+            groups.append([v])
+    for g in groups:
+        check_choices(set(), set(g))
+    return [tuple(g) for g in groups]
+
+
+VARIANT_GROUPS = _groups()
+
+
+@pytest.mark.parametrize("variants", VARIANT_GROUPS, ids=["+".join(v) for v in VARIANT_GROUPS])
+def test_ai_plays_the_campaign_variants(module, variants):
+    g, rec = _play(module, "campaign", 1, variants=variants)
+    assert rec.illegal == []
+    assert g.state.turn == 2
+
+
+def test_ai_plays_with_every_optional_rule_of_herbstnebel(module):
+    opts = tuple(module.scenarios["herbstnebel"].optional_rules)
+    g, rec = _play(module, "herbstnebel", 1, optional=opts)
+    assert rec.illegal == [] and g.state.turn == 2
+
+
+def test_a_whole_herbstnebel_game_ends_with_a_verdict(module):
+    from darkdec_qt.rules.victory import evaluate
+
+    g, rec = _play(module, "herbstnebel", 99)
+    assert g.state.game_over and rec.illegal == []
+    assert evaluate(g.state).final
+
+
+def test_every_decision_kind_met_was_handled_by_the_ai():
+    """Over this module's games: movement, battles from both sides of the table (the
+    defender's declarations and result choices, retreats, advances), replacements, notes."""
+    if not KINDS:
+        pytest.skip("run with the game tests above")
+    for kind in ("start_game", "end_phase", "move", "declare_battle", "defender_declares", "resolve_battle",
+                 "choose_defender_result", "note"):
+        assert KINDS[kind] > 0, (kind, dict(KINDS))
+
+
+def test_the_ai_narrates_its_plan_and_battles_in_the_log(module):
+    g, _ = _play(module, "herbstnebel", 1, level="normal")
+    notes = [describe(e, module) for e in g.events if e.kind == "note_made"]
+    assert any(n.startswith("German plan: 16DecAM: German push toward") for n in notes), notes
+    battles = [n for n in notes if n.startswith("German plan: attack ")]
+    assert battles and all(" at " in n and "% to force it): " in n for n in battles)
+    declared = sum(1 for b in g.batches if b.command.kind == "declare_battle")
+    assert declared >= len(battles)
+
+
+def test_a_note_changes_nothing_and_replays_identically(module):
+    g = new_game(module, "herbstnebel", "3")
+    from darkdec_qt.rules.commands import StartGame
+
+    g.execute(StartGame())
+    before = g.state.state_hash()
+    events = g.execute(Note(side="German", text="  push  toward St. Vith "))
+    assert [e.kind for e in events] == ["note_made"] and events[0].text == "push toward St. Vith"
+    assert g.state.state_hash() == before
+    back = Game.from_log(module, "herbstnebel", "3", g.log_dicts())
+    assert back.state.state_hash() == before and back.batches[-1].command == g.batches[-1].command
+    with pytest.raises(IllegalAction):
+        g.execute(Note(side="Soviet", text="x"))
+    with pytest.raises(IllegalAction):
+        g.execute(Note(side="Allied", text="   "))
+
+
+def test_decider_follows_the_battle_task_and_the_reaction_phase(module):
+    g = new_game(module, "herbstnebel", "1")
+    assert decider(g.state) == "German"  # set-up and start belong to the German player
+    p = {"German": make_player("ai:easy", "g"), "Allied": make_player("ai:easy", "a")}
+    seen = set()
+
+    def watch(game, cmd):
+        s = game.state
+        if s.battle is not None and s.battle.task and s.battle.task[0] == "declare":
+            seen.add(decider(s))
+
+    play(g, p, until_turn=2, on_command=watch)
+    assert seen == {"Allied"}  # the defender declares (13.3.3A) although the Germans are phasing
+
+
+def test_make_player_names_and_refuses_unknown_players():
+    assert make_player("random").name == "random"
+    assert make_player("greedy").name == "greedy"
+    assert make_player("ai").name == "ai:normal"
+    assert isinstance(make_player("ai:hard"), AIPlayer)
+    assert isinstance(make_player("random"), RandomPlayer)
+    with pytest.raises(ValueError):
+        make_player("ai:godlike")
+    with pytest.raises(ValueError):
+        make_player("minimax")
+
+
+def test_wilson_interval_and_elo_known_values():
+    lo, hi = tn.wilson(8, 10)
+    assert lo == pytest.approx(0.4902, abs=1e-3) and hi == pytest.approx(0.9433, abs=1e-3)
+    lo, hi = tn.wilson(0, 20)
+    assert lo == 0.0 and hi == pytest.approx(0.1611, abs=1e-3)
+    assert tn.elo(0.75) == pytest.approx(190.85, abs=0.1)
+    assert tn.elo(0.5) == 0.0
+    assert tn.elo(1.0, 20) == pytest.approx(400 * __import__("math").log10(20.5 / 0.5), abs=0.1)
+
+
+def test_tournament_table_counts_sides_and_draws():
+    jobs = tn.jobs_for("A", "B", "herbstnebel", 4)
+    assert [j.german for j in jobs] == ["A", "B", "A", "B"]
+    res = [tn.GameResult(jobs[0], "German", "Marginal", 1, 0, 6), tn.GameResult(jobs[1], "German", "C", 1, 0, 6),
+           tn.GameResult(jobs[2], "none", "Draw", 1, 0, 6), tn.GameResult(jobs[3], "Allied", "Allied", 1, 0, 6)]
+    st = tn.standings(res, "A", "B")["A"]
+    assert (st["German"].wins, st["German"].draws, st["German"].losses) == (1, 1, 0)
+    assert (st["Allied"].wins, st["Allied"].losses) == (1, 1)
+    assert st["all"].score == 2.5
+    assert "Wilson" in tn.table(res, "A", "B", "herbstnebel")
