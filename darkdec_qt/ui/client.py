@@ -29,6 +29,9 @@ class Client(MainWindow):
         self._file_menu()
         self._replay_keys()
         self.extend()
+        from darkdec_qt.ui import aiplayer  # issue 14: New game against the computer
+
+        aiplayer.install(self)
 
     def extend(self) -> None:
         """Hook for the play panels (battle, reinforcements, charts) added below."""
