@@ -40,7 +40,7 @@ def facts(game: Game) -> dict:
         if bas and out["bastogne_falls"] is None and geo.control(s, bas, occ) == "German":
             out["bastogne_falls"] = code
         for u in s.on_map("German"):
-            if m.units[u].is_leader:
+            if m.units[u].is_leader or u in s.paradropped:  # the westernmost ground advance
                 continue
             col = hexgrid.parse_hex_id(s.pos[u])[0]
             if west is None or col < west:

@@ -99,6 +99,7 @@ class ComputerOpponent(QObject):
         self.bar.setRange(0, 1000)
         self.bar.setMaximumWidth(260)
         self.label = QLabel()
+        self.label.setMinimumWidth(380)
         self.stop_button = QPushButton("Stop")
         self.stop_button.setToolTip("Stop the computer after its current decision (it pauses: Game ▸ Computer: move now)")
         self.stop_button.clicked.connect(self.stop)
