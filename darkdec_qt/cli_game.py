@@ -56,6 +56,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
 
     lg = sub.add_parser("log", help="print a game's log in words")
     lg.add_argument("game")
+    lg.add_argument("--all", action="store_true", help="list every routine supply line instead of one per phase")
     lg.set_defaults(func=cmd_log)
 
     sc = sub.add_parser("scenarios", help="scenarios, optional rules and variants")
@@ -65,12 +66,33 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    """Refuse a file that is not a game, an invalid module and an unknown scenario here, in
+    one line each, before the client starts."""
+    from darkdec_qt.model.safesqlite import expect_kind
+
+    if args.game:
+        expect_kind(args.game, "game")
+    else:
+        expect_kind(args.module, "module")
+        if _unknown_scenario(load_module(args.module), args.scenario):
+            return 2
     from darkdec_qt.ui.app import run_client
 
     return run_client(args)
 
 
+def _unknown_scenario(module, scenario: str) -> bool:  # noqa: ANN001
+    if scenario in module.scenarios:
+        return False
+    print(f"darkdec: error: unknown scenario {scenario!r}; the scenarios are: "
+          + ", ".join(f"{s.id} ({s.name})" for s in module.scenarios.values()), file=sys.stderr)
+    return True
+
+
 def cmd_edit(args: argparse.Namespace) -> int:
+    from darkdec_qt.model.safesqlite import expect_kind
+
+    expect_kind(args.module, "module")
     from editor.app import run_editor
 
     return run_editor(args.module, screenshot=args.screenshot)
@@ -92,8 +114,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     from darkdec_qt.game.selfplay import selfplay
 
     module = load_module(args.module)
-    if args.scenario not in module.scenarios:
-        print(f"darkdec: unknown scenario {args.scenario!r}; one of {', '.join(sorted(module.scenarios))}", file=sys.stderr)
+    if _unknown_scenario(module, args.scenario):
         return 2
     from darkdec_qt.rules.errors import IllegalAction
     from darkdec_qt.rules.victory import evaluate
@@ -124,7 +145,7 @@ def cmd_status(args: argparse.Namespace) -> int:
     from darkdec_qt.rules.variants import vc_choice_visible
     from darkdec_qt.rules.victory import evaluate
 
-    opened = gamestore.open_game(args.game)
+    opened = gamestore.open_verified(args.game)
     st = opened.game.state
     sc = st.module.scenarios.get(st.scenario)
     print(f"{sc.name if sc else st.scenario}: turn {st.turn} ({st.current_turn().label}), {st.side} {st.phase.value}"
@@ -145,26 +166,25 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     if args.verify:
         v = gamestore.verify(args.game)
+        print(v.verdict())
         if not v.ok:
             print(f"darkdec: replay does not reproduce: {v.message}", file=sys.stderr)
-            print(v.state_hash)
             return 1
-        print(v.state_hash)
         return 0
-    opened = gamestore.open_game(args.game)
+    opened = gamestore.open_verified(args.game)
     print(opened.game.state.state_hash())
     return 0
 
 
 def cmd_log(args: argparse.Namespace) -> int:
     from darkdec_qt import gamestore
+    from darkdec_qt.logfold import folded_lines
     from darkdec_qt.rules.narrate import describe
 
-    opened = gamestore.open_game(args.game)
-    for i, e in enumerate(opened.game.events):
-        text = describe(e, opened.game.module)
-        if text:
-            print(f"{i:6d}  {text}")
+    opened = gamestore.open_verified(args.game)
+    module = opened.game.module
+    for i, text in folded_lines(opened.game.events, lambda e: describe(e, module), expand=args.all):
+        print(f"{i:6d}  {text}")
     return 0
 
 

@@ -11,9 +11,12 @@ from pathlib import Path
 from darkdec_qt.model.database import DatabaseError, read_database, write_database
 from darkdec_qt.model.gamefile import GameFileError
 from darkdec_qt.model.load import DATA_DIR, DEFAULT_MODULE, load_module, module_from_rows
+from darkdec_qt.model.safesqlite import UntrustedFileError
+from darkdec_qt.model.safewrite import SaveError
 from darkdec_qt.model.sources import SourceError, read_sources, write_sources
-from darkdec_qt.model.validate import validate
+from darkdec_qt.model.validate import Problem, validate
 from darkdec_qt.moduleview import Module
+from darkdec_qt.rules.errors import IllegalAction
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -64,7 +67,15 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 
 def _load(args: argparse.Namespace) -> Module:
-    return load_module(args.module)
+    """The module for an inspection command: integrity (hash, types, structure) is
+    enforced; an invalid module (work in progress saved by the editor) is shown with a
+    warning on stderr, while every command that plays refuses it (load_module)."""
+    m = load_module(args.module, refuse_invalid=False)
+    problems = validate(m)
+    if problems:
+        print(f"darkdec: warning: {args.module}: the module is not valid ({len(problems)} problems; "
+              "'darkdec module validate' lists them); games refuse it", file=sys.stderr)
+    return m
 
 
 def cmd_build(args: argparse.Namespace) -> int:
@@ -99,19 +110,34 @@ def counts(m: Module) -> dict[str, object]:
 
 
 def cmd_info(args: argparse.Namespace) -> int:
+    """Counts and hash; exit 1 (after the warning) when the module is not valid."""
     m = _load(args)
     c = counts(m)
+    c["problems"] = len(validate(m))
     if args.json:
         print(json.dumps(c, indent=2))
     else:
         for k, v in c.items():
             print(f"{k:>16}: {v}")
         print(f"{'provenance':>16}: {m.meta.provenance.strip().splitlines()[0] if m.meta.provenance else ''}")
-    return 0
+    return 1 if c["problems"] else 0
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    problems = validate(_load(args))
+    """The whole report, never a refusal: the content hash, the values' types and the
+    module's references (validate.py); exit 1 on any problem."""
+    from darkdec_qt.model.database import content_hash, stored_hash
+
+    try:
+        rows = read_database(args.module, verify_hash=False)
+        problems = validate(module_from_rows(rows, args.module))
+    except DatabaseError as exc:
+        print(f"unreadable: {args.module}: {exc}")
+        return 1
+    if stored_hash(rows) != content_hash(rows):
+        problems.insert(0, Problem("content-hash", "meta", f"the content does not match the stored hash "
+                                   f"{stored_hash(rows)[:12] or '(none)'}: edited outside the program "
+                                   "('darkdec module build' or the editor re-hash it)"))
     for p in problems:
         print(p)
     if not problems:
@@ -234,4 +260,12 @@ def cmd_derive_map(args: argparse.Namespace) -> int:
     return int(geoderive.main([str(data)]) or 0)
 
 
-ERRORS = (SourceError, DatabaseError, GameFileError)  # printed as 'darkdec: error: ...', exit 2
+ERRORS = (SourceError, DatabaseError, GameFileError, UntrustedFileError, SaveError, IllegalAction, OSError)
+"""Printed as one line 'darkdec: error: ...', exit 2 (never a traceback)."""
+
+
+def error_text(exc: BaseException) -> str:
+    """One line for a refused file or a failed write (an OSError says file and cause)."""
+    if isinstance(exc, OSError) and not isinstance(exc, SaveError) and exc.strerror:
+        return f"{exc.filename + ': ' if exc.filename else ''}{exc.strerror}"
+    return str(exc)

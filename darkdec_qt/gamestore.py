@@ -1,15 +1,25 @@
 """Saving and opening games: the glue between the game session and the game file.
 
 A game file embeds the module it was played on, so it opens anywhere; when the
-bundled module has the same content hash the bundled copy is used. Replaying a
-file re-executes every recorded command through the same checked ``execute`` as
-live play (Wesnoth's synced context) and compares the events: the first that does
-not reproduce is named.
+bundled module has the same content hash the bundled copy is used, otherwise the
+embedded copy is kept once per content hash in the user's cache folder (never a
+temporary copy per open).
+
+**Every entry point opens through** :func:`open_verified` (the client, ``darkdec log``,
+``status``, ``replay``, ``play FILE``): the file is read defensively
+(:mod:`darkdec_qt.model.gamefile`, hash chain and seal checked), its metadata checked
+(scenario of the module, seed, rules, set-up), and every recorded command re-executed
+through the same checked ``Game.execute`` as live play (Wesnoth's synced context): each
+die against its derivation from the seed, each command through ``engine.check``, each
+event compared with the recorded one, and the final state hash with the recorded one.
+The first event that does not reproduce is named in the :class:`GameFileError`.
 """
 
 from __future__ import annotations
 
-import tempfile
+import hashlib
+import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,12 +28,30 @@ from darkdec_qt.game.session import Game
 from darkdec_qt.model.database import DatabaseError
 from darkdec_qt.model.gamefile import GameFileError, GameRecord, load_game, save_game
 from darkdec_qt.model.load import DEFAULT_MODULE, load_module
+from darkdec_qt.model.safewrite import SaveError, atomic_write
 from darkdec_qt.moduleview import Module
-from darkdec_qt.rules import engine
-from darkdec_qt.rules.apply import apply
 from darkdec_qt.rules.commands import Command
 from darkdec_qt.rules.errors import IllegalAction
 from darkdec_qt.rules.events import Event
+
+SEED_RE = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
+"""The strict seed alphabet: a seed that may appear in a file name (autosave)."""
+SETUPS = ("auto", "free", "historical")
+
+
+@dataclass
+class Verification:
+    ok: bool
+    state_hash: str
+    events: int
+    first_bad: int | None = None
+    message: str = ""
+
+    def verdict(self) -> str:
+        """One line for a person: what was verified, or the first event that failed."""
+        if self.ok:
+            return f"verified: {self.events} events reproduce, final state hash {self.state_hash}"
+        return f"NOT verified: {self.message}"
 
 
 @dataclass
@@ -31,10 +59,12 @@ class Opened:
     game: Game
     record: GameRecord
     module_path: Path
+    verification: Verification | None = None
 
 
-def save(game: Game, path: str | Path, module_path: str | Path = DEFAULT_MODULE, **extra: Any) -> None:
-    """Write ``game`` to ``path`` atomically, embedding the module database."""
+def save(game: Game, path: str | Path, module_path: str | Path = DEFAULT_MODULE, **extra: Any) -> Path:
+    """Write ``game`` to ``path`` atomically, embedding the module database; returns the
+    file written. Raises GameSaveError (a GameFileError) saying why, the old file intact."""
     st = game.initial
     meta = {
         "scenario": st.scenario,
@@ -47,12 +77,24 @@ def save(game: Game, path: str | Path, module_path: str | Path = DEFAULT_MODULE,
         "final_hash": game.state.state_hash(),
         "turn": game.state.turn,
     }
-    save_game(GameRecord(meta=meta, events=game.log_dicts(), module_bytes=Path(module_path).read_bytes(), extra=extra),
-              path)
+    try:
+        module_bytes = Path(module_path).read_bytes()
+    except OSError as exc:
+        raise GameFileError(f"cannot save {path}: the module {module_path} cannot be read: {exc.strerror}") from None
+    return save_game(GameRecord(meta=meta, events=game.log_dicts(), module_bytes=module_bytes, extra=extra), path)
+
+
+def module_cache_dir() -> Path:
+    """Where embedded modules are kept, one file per content hash."""
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("darkdec")) / "modules"
 
 
 def _module_for(record: GameRecord, path: Path) -> tuple[Module, Path]:
     want = record.meta.get("module_hash")
+    if not isinstance(want, str) or not re.fullmatch(r"[0-9a-f]{64}", want):
+        raise GameFileError(f"{path}: the game's module hash {str(want)[:70]!r} is not a content hash")
     try:
         bundled = load_module(DEFAULT_MODULE)
         if bundled.meta.content_hash == want:
@@ -60,88 +102,136 @@ def _module_for(record: GameRecord, path: Path) -> tuple[Module, Path]:
     except DatabaseError:
         pass
     if record.module_bytes is None:
-        raise GameFileError(f"{path}: the game's module ({want}) is not embedded and not installed")
-    tmp = Path(tempfile.mkdtemp(prefix="darkdec-")) / "module.sqlite"
-    tmp.write_bytes(record.module_bytes)
-    m = load_module(tmp)
-    if m.meta.content_hash != want:
-        raise GameFileError(f"{path}: the embedded module's hash {m.meta.content_hash[:12]} is not the game's {str(want)[:12]}")
-    return m, tmp
-
-
-def open_game(path: str | Path) -> Opened:
-    """Open a game file by applying its recorded events (fast, no re-checking)."""
-    p = Path(path)
-    record = load_game(p)
-    module, mpath = _module_for(record, p)
-    meta = record.meta
+        raise GameFileError(f"{path}: the game's module ({want[:12]}) is not embedded and not installed")
+    cached = module_cache_dir() / f"{want}.sqlite"  # the name is a checked hex digest, never file text
     try:
-        game = Game.from_log(module, meta["scenario"], str(meta["seed"]), record.events,
-                             optional=tuple(meta.get("optional", ())), variants=_variants(meta),
-                             setup=str(meta.get("setup", "auto")))
-    except (KeyError, ValueError, TypeError) as exc:
-        raise GameFileError(f"{p}: the event log cannot be applied: {exc}") from None
-    return Opened(game, record, mpath)
+        if not cached.exists() or cached.read_bytes() != record.module_bytes:
+            atomic_write(cached, record.module_bytes, prefix=".build-", suffix=".sqlite")
+    except (OSError, SaveError) as exc:
+        raise GameFileError(f"{path}: cannot keep the embedded module in {cached.parent}: {exc}") from None
+    try:
+        m = load_module(cached)
+    except DatabaseError as exc:
+        raise GameFileError(f"{path}: the embedded module is refused: {exc}") from None
+    if m.meta.content_hash != want:
+        raise GameFileError(f"{path}: the embedded module's hash {m.meta.content_hash[:12]} is not the game's {want[:12]}")
+    return m, cached
 
 
-def _variants(meta: dict[str, Any]) -> tuple[str, ...]:
-    """(scenarios) the chosen variants; the set-up flag is restored by ``setup``."""
+def _str_list(meta: dict[str, Any], key: str, path: Path) -> tuple[str, ...]:
+    v = meta.get(key, [])
+    if not isinstance(v, list) or not all(isinstance(x, str) and len(x) < 40 for x in v) or len(v) > 50:
+        raise GameFileError(f"{path}: metadata {key!r} must be a list of rule numbers")
+    return tuple(v)
+
+
+def _start(module: Module, meta: dict[str, Any], path: Path) -> Game:
+    """A game at its initial state from checked metadata (not started: the log holds StartGame)."""
     from darkdec_qt.rules.integrity import HISTORICAL_POSITIONS
-
-    return tuple(v for v in meta.get("variants", ()) if v != HISTORICAL_POSITIONS)
-
-
-def _initial(module: Module, meta: dict[str, Any]):  # -> GameState
+    from darkdec_qt.rules.options import check_choices
     from darkdec_qt.rules.setup import initial_state
 
-    return initial_state(module, meta["scenario"], str(meta["seed"]), tuple(meta.get("optional", ())),
-                         _variants(meta), str(meta.get("setup", "auto")))
-
-
-@dataclass
-class Verification:
-    ok: bool
-    state_hash: str
-    events: int
-    first_bad: int | None = None
-    message: str = ""
-
-
-def verify(path: str | Path) -> Verification:
-    """Re-execute every recorded command with full checking and compare the events."""
-    p = Path(path)
-    record = load_game(p)
-    module, _ = _module_for(record, p)
-    meta = record.meta
-    game = Game(module, meta["scenario"], str(meta["seed"]), start=False,
-                initial=_initial(module, meta))
+    scenario = meta.get("scenario")
+    if not isinstance(scenario, str) or scenario not in module.scenarios:
+        raise GameFileError(f"{path}: the game's scenario {str(scenario)[:40]!r} is not one of the module's "
+                            f"({', '.join(sorted(module.scenarios))})")
+    seed = meta.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, str | int) or not 0 < len(str(seed)) <= 200:
+        raise GameFileError(f"{path}: the game's seed is not a seed")
+    setup = meta.get("setup", "auto")
+    if setup not in SETUPS:
+        raise GameFileError(f"{path}: the game's set-up {str(setup)[:40]!r} is not one of {', '.join(SETUPS)}")
+    optional = _str_list(meta, "optional", path)
+    variants = tuple(v for v in _str_list(meta, "variants", path) if v != HISTORICAL_POSITIONS)
+    sc = module.scenarios[scenario]
+    try:
+        check_choices(set(optional), set(variants), sc.optional_rules, sc.variants)
+        initial = initial_state(module, scenario, str(seed), optional, variants, str(setup))
+    except (IllegalAction, KeyError, ValueError, TypeError) as exc:
+        raise GameFileError(f"{path}: the game's rules cannot be set up: {exc}") from None
+    game = Game(module, scenario, str(seed), initial=initial, start=False)
     game.batches.clear()
     game.state = game.initial.clone()
+    return game
+
+
+def _reexecute(game: Game, record: GameRecord, path: Path) -> Verification:
+    """Execute every recorded command through the checked ``Game.execute`` and compare."""
     index = 0
     for n, item in enumerate(record.events):
         try:
             cmd = Command.from_dict(item["command"])
             stored = [Event.from_dict(d) for d in item["events"]]
-        except (KeyError, ValueError, TypeError) as exc:
-            return Verification(False, game.state.state_hash(), index, index, f"entry {n} is malformed: {exc}")
+        except (KeyError, ValueError, TypeError, AttributeError) as exc:
+            return Verification(False, game.state.state_hash(), index, index,
+                                f"event {index}: command {n} is malformed: {exc.__class__.__name__}: {exc}")
         try:
-            produced = engine.check(game.state, cmd)
+            produced = game.execute(cmd)
         except IllegalAction as exc:
             return Verification(False, game.state.state_hash(), index, index,
-                                f"command {n} ({cmd.kind}) is illegal on replay: {exc}")
+                                f"event {index}: command {n} ({cmd.kind}) is illegal on replay: {exc}")
+        except (KeyError, ValueError, TypeError, AttributeError, IndexError) as exc:
+            return Verification(False, game.state.state_hash(), index, index,
+                                f"event {index}: command {n} ({cmd.kind}) cannot be executed: "
+                                f"{exc.__class__.__name__}: {exc}")
         for k, (a, b) in enumerate(zip(produced, stored)):
             if a.to_dict() != b.to_dict():
                 return Verification(False, game.state.state_hash(), index + k, index + k,
-                                    f"event {index + k} does not reproduce: recorded {b.to_dict()}, replay gives {a.to_dict()}")
+                                    f"event {index + k} does not reproduce: recorded {b.to_dict()}, "
+                                    f"replay gives {a.to_dict()}")
         if len(produced) != len(stored):
             k = min(len(produced), len(stored))
             return Verification(False, game.state.state_hash(), index + k, index + k,
-                                f"event {index + k}: command {n} ({cmd.kind}) gives {len(produced)} events, the log has {len(stored)}")
-        for e in produced:
-            apply(game.state, e)
+                                f"event {index + k}: command {n} ({cmd.kind}) gives {len(produced)} events, "
+                                f"the log has {len(stored)}")
         index += len(produced)
     final = game.state.state_hash()
-    want = meta.get("final_hash")
-    if want and want != final:
-        return Verification(False, final, index, None, f"final state hash {final[:12]} differs from the recorded {want[:12]}")
+    want = record.meta.get("final_hash")
+    if want is not None and want != final:
+        return Verification(False, final, index, None,
+                            f"final state hash {final[:12]} differs from the recorded {str(want)[:12]}")
     return Verification(True, final, index)
+
+
+def check_game(path: str | Path) -> tuple[Opened, Verification]:
+    """Read and re-execute ``path``; the verification says whether it reproduced. Raises
+    GameFileError only when the file cannot be read or set up at all."""
+    p = Path(path)
+    record = load_game(p)
+    module, mpath = _module_for(record, p)
+    game = _start(module, record.meta, p)
+    v = _reexecute(game, record, p)
+    return Opened(game, record, mpath, v), v
+
+
+def open_verified(path: str | Path) -> Opened:
+    """THE way to open a game file: read defensively, re-execute every command with full
+    checking (module docstring). Raises GameFileError naming the first event that does
+    not reproduce; the returned game's log is the one the engine produced."""
+    opened, v = check_game(path)
+    if not v.ok:
+        raise GameFileError(f"{path}: the game does not verify: {v.message}")
+    return opened
+
+
+open_game = open_verified
+"""Kept for callers of the old name: opening is verifying."""
+
+
+def verify(path: str | Path) -> Verification:
+    """Re-execute every recorded command with full checking and compare the events."""
+    return check_game(path)[1]
+
+
+def autosave_name(game: Game) -> str:
+    """The autosave file name for ``game``: never a path from file content. The scenario
+    must be one of the module's ids and the seed match :data:`SEED_RE`; otherwise a hash
+    of the seed stands in for it."""
+    st = game.initial
+    scenario = st.scenario if st.scenario in game.module.scenarios and SEED_RE.match(st.scenario) else "game"
+    seed = str(st.seed)
+    if not SEED_RE.match(seed) or seed in (".", ".."):
+        seed = "seed" + hashlib.sha256(seed.encode()).hexdigest()[:16]
+    name = f"{scenario}-{seed}.ddg"
+    assert os.sep not in name and (os.altsep is None or os.altsep not in name)
+    return name

@@ -290,6 +290,17 @@ class Scenario:
 
 
 @dataclass(frozen=True, slots=True)
+class HistoricalPosition:
+    """Where ``unit`` historically stood on turn ``turn`` (6.2A, 19.0; docs/data-format.md)."""
+
+    unit: str
+    turn: str  # turn code
+    hex: str
+    reconstructed: bool = True
+    basis: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Erratum:
     id: str  # "4.1.2B"
     text: str
@@ -322,6 +333,7 @@ class Module:
     errata: tuple[Erratum, ...]
     # hex -> pairs of road ids that pass through it without connecting (10.4.8C)
     crossings: Mapping[str, frozenset[frozenset[str]]] = field(default_factory=dict)
+    historical: tuple[HistoricalPosition, ...] = ()
     # derived indexes, filled by ``Module.build``
     road_links: Mapping[str, Mapping[str, frozenset[str]]] = field(default_factory=dict)
     adjacency: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
@@ -344,6 +356,10 @@ class Module:
         return m
 
     # convenience queries -------------------------------------------------------
+    def historical_positions(self, turn: str) -> dict[str, str]:
+        """unit -> hex where it historically stood on ``turn`` (6.2A for 16DecAM)."""
+        return {p.unit: p.hex for p in self.historical if p.turn == turn}
+
     def hexside(self, a: str, b: str) -> Hexside | None:
         return self.hexsides.get(hexgrid.hexside_key(a, b))
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
@@ -15,9 +14,13 @@ SCREENSHOT_HEX = "2516"  # La Roche: a town, roads and a river in view
 def run_editor(module_path: str | Path | None = None, screenshot: str | Path | None = None) -> int:
     """Open the editor on a module database (default: the bundled one). With
     ``screenshot``, render the window headless to that PNG and return."""
-    if screenshot and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
+
+    from darkdec_qt.ui.display import needs_display_error
+
+    if QApplication.instance() is None and (error := needs_display_error(bool(screenshot))):
+        print(error, file=sys.stderr)
+        return 2
 
     import darkdec_qt.ui  # noqa: F401  (PySide6 workaround)
     from editor.document import ModuleDocument

@@ -60,7 +60,7 @@ class ModuleDocument(QObject):
     # --- whole document ---------------------------------------------------------------
     @classmethod
     def open(cls, path: str | Path, parent: QObject | None = None) -> ModuleDocument:
-        return cls(read_database(path), path, parent)
+        return cls(read_database(path, verify_hash=False), path, parent)  # the editor re-hashes on save
 
     def _set_rows(self, rows: Rows) -> None:
         self._tables = {t: {row_key(t, r): dict(r) for r in rows.get(t, [])} for t in TABLES}

@@ -2,7 +2,8 @@
 
 Live play, replay and loading a file all apply the same events with the same
 ``apply`` (Wesnoth's synced context). Undo goes back one command at a time, never past
-a die roll nor a phase handed over.
+a die roll nor a phase handed over; redo executes the undone commands again, in order,
+until a new command is executed (which forgets them).
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ class Game:
         self.initial = initial
         self.state = self.initial.clone()
         self.batches: list[Batch] = []
+        self.undone: list[Command] = []  # redo stack, last undone last
         if start is None:
             start = not self.state.to_place
         if start and not self.state.started:
@@ -71,6 +73,7 @@ class Game:
         for e in events:
             apply(self.state, e)
         self.batches.append(Batch(command, list(events)))
+        self.undone.clear()  # a new command forgets what was undone
         return events
 
     def can_undo(self) -> bool:
@@ -82,7 +85,28 @@ class Game:
             raise IllegalAction("cannot undo past a die roll or a phase handed over", rule="log")
         b = self.batches.pop()
         self.state = self.replay(self.events)
+        self.undone.append(b.command)
         return b.command
+
+    def can_redo(self) -> bool:
+        return bool(self.undone)
+
+    def redo(self) -> Command:
+        """Execute the last undone command again. It is checked anew by the engine; the
+        state is the one it was executed in, so (undo never removes a die roll) it gives
+        the same events. Raises IllegalAction when there is nothing to redo."""
+        if not self.undone:
+            raise IllegalAction("nothing to redo: only commands undone since the last new command can be redone",
+                                rule="log")
+        command = self.undone.pop()
+        rest = list(self.undone)
+        try:
+            self.execute(command)
+        except IllegalAction:
+            self.undone = rest + [command]
+            raise
+        self.undone = rest
+        return command
 
     def replay(self, events: list[Event]) -> GameState:
         s = self.initial.clone()
@@ -108,6 +132,7 @@ class Game:
         g.initial = initial_state(module, scenario, seed, optional, variants, setup)
         g.state = g.initial.clone()
         g.batches = []
+        g.undone = []
         for item in log:
             b = Batch(Command.from_dict(item["command"]), [Event.from_dict(d) for d in item["events"]])
             for e in b.events:

@@ -12,15 +12,19 @@ import hashlib
 import json
 import os
 import sqlite3
-import tempfile
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import select
 from sqlmodel import Session, SQLModel, create_engine
 
+from darkdec_qt.model.safesqlite import UntrustedFileError, expect_kind, open_untrusted, require_tables
+from darkdec_qt.model.safewrite import fsync_dir, fsync_path, remove_orphans, temp_name
 from darkdec_qt.model.sources import Rows, canonical
 from darkdec_qt.model.tables import FORMAT_VERSION, TABLES
+
+OPTIONAL_TABLES = frozenset({"historical"})  # added after format 1 databases were written: absent = empty
+MAX_ROWS = 100_000
+"""Rows per table a module may hold (the bundled one's largest table has 1,914)."""
 
 
 class DatabaseError(ValueError):
@@ -55,8 +59,8 @@ def write_database(rows: Rows, path: str | Path) -> str:
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     rows = with_hash(rows)
-    fd, tmp = tempfile.mkstemp(prefix=".build-", suffix=".sqlite", dir=target.parent)
-    os.close(fd)
+    remove_orphans(target.parent)
+    tmp = str(temp_name(target.parent, ".build-", ".sqlite"))
     engine = create_engine(f"sqlite:///{tmp}")
     try:
         SQLModel.metadata.create_all(engine, tables=[TABLES[t][0].__table__ for t in TABLES])  # type: ignore[attr-defined]
@@ -70,7 +74,9 @@ def write_database(rows: Rows, path: str | Path) -> str:
         con.execute(f"PRAGMA user_version={FORMAT_VERSION}")
         con.execute("VACUUM")
         con.close()
+        fsync_path(Path(tmp))
         os.replace(tmp, target)
+        fsync_dir(target.parent)
     except BaseException:
         engine.dispose()
         for leftover in (tmp, tmp + "-journal"):
@@ -80,44 +86,85 @@ def write_database(rows: Rows, path: str | Path) -> str:
     return next(r["value"] for r in rows["meta"] if r["key"] == "content_hash")
 
 
-def read_database(path: str | Path) -> Rows:
-    """Read every table into canonical rows; raises DatabaseError on a bad file."""
+def _column_types(model: Any) -> dict[str, tuple[type, bool]]:
+    """Each column's Python type and whether it may be NULL, from the sqlmodel table."""
+    out: dict[str, tuple[type, bool]] = {}
+    for name, f in model.model_fields.items():
+        ann = f.annotation
+        nullable = False
+        args = getattr(ann, "__args__", None)
+        if args:  # int | None
+            nullable = type(None) in args
+            ann = next(a for a in args if a is not type(None))
+        out[name] = (ann, nullable)
+    return out
+
+
+_TYPE_WORD = {int: "an integer", str: "text", bool: "a boolean (0 or 1)"}
+
+
+def _typed(value: Any, typ: type, nullable: bool, where: str) -> Any:
+    """The value checked against the column's type: SQLite stores any value in any
+    column, so text in an integer column or 2 in a boolean column is refused here."""
+    if value is None:
+        if nullable:
+            return None
+        raise DatabaseError(f"{where} is empty (NULL) but must be {_TYPE_WORD.get(typ, typ.__name__)}")
+    if typ is bool:
+        if type(value) is int and value in (0, 1):
+            return bool(value)
+    elif typ is int:
+        if type(value) is int and -(2**31) <= value < 2**31:
+            return value
+    elif typ is str:
+        if isinstance(value, str):
+            return value
+    raise DatabaseError(f"{where} must be {_TYPE_WORD.get(typ, typ.__name__)}, holds {value!r:.60}")
+
+
+def read_database(path: str | Path, verify_hash: bool = True) -> Rows:
+    """Read every table into canonical rows through the defensive opener
+    (:mod:`darkdec_qt.model.safesqlite`), checking each value's type; raises
+    DatabaseError on a bad file. With ``verify_hash`` the content hash is recomputed and
+    must equal the stored one, so a module edited behind the program's back (any CRT
+    cell, any unit strength) is refused rather than passed off as the module it claims
+    to be."""
     p = Path(path)
-    if not p.exists():
-        raise DatabaseError(f"{p}: no such module database")
-    try:
-        con = sqlite3.connect(f"file:{p}?mode=ro", uri=True)
-        con.execute("SELECT count(*) FROM sqlite_master").fetchone()
-        con.close()
-    except sqlite3.DatabaseError as exc:
-        raise DatabaseError(f"{p}: not a module database: {exc}") from None
-    engine = create_engine(f"sqlite:///file:{p}?mode=ro&uri=true")
+    types = {table: _column_types(model) for table, (model, _) in TABLES.items()}
     rows: Rows = {}
     try:
-        with engine.connect() as conn:
-            for table, (model, _) in TABLES.items():
-                t = model.__table__  # type: ignore[attr-defined]
-                names = [c.name for c in t.columns]
-                try:
-                    result = conn.execute(select(t)).all()
-                except Exception as exc:  # sqlalchemy OperationalError etc.
-                    raise DatabaseError(f"{p}: table {table!r}: {exc.__class__.__name__}: {exc}") from None
+        expect_kind(p, "module")
+        with open_untrusted(p, "module database") as con:
+            require_tables(con, {t: set(cols) for t, cols in types.items()}, "module database",
+                           optional=OPTIONAL_TABLES)
+            present = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            for table, cols in types.items():
+                if table in OPTIONAL_TABLES and table not in present:
+                    rows[table] = []
+                    continue
+                names = list(cols)
+                sql = "SELECT " + ", ".join(f'"{c}"' for c in names) + f' FROM "{table}"'
                 out: list[dict[str, Any]] = []
-                for i, rec in enumerate(result, 1):
-                    row = dict(zip(names, rec, strict=True))
-                    for c in names:
-                        if model.model_fields[c].annotation is bool and not isinstance(row[c], bool):
-                            if row[c] not in (0, 1):
-                                raise DatabaseError(f"{p}: table {table!r} row {i}: column {c!r} is not a boolean: {row[c]!r}")
-                            row[c] = bool(row[c])
-                    out.append(row)
+                for i, rec in enumerate(con.execute(sql), 1):
+                    if i > MAX_ROWS:
+                        raise DatabaseError(f"{p}: table {table!r} holds more than {MAX_ROWS} rows")
+                    out.append({c: _typed(v, *cols[c], f"{p}: table {table!r} row {i}: column {c!r}")
+                                for c, v in zip(names, rec, strict=True)})
                 rows[table] = out
-    finally:
-        engine.dispose()
+    except UntrustedFileError as exc:
+        raise DatabaseError(str(exc)) from None
     try:
-        return canonical(rows)
+        rows = canonical(rows)
     except ValueError as exc:
         raise DatabaseError(f"{p}: {exc}") from None
+    if verify_hash:
+        stored = stored_hash(rows)
+        actual = content_hash(rows)
+        if stored != actual:
+            raise DatabaseError(f"{p}: the module's content does not match its content hash "
+                                f"(stored {stored[:12] or 'none'}, content {actual[:12]}): it was changed "
+                                "outside the program; rebuild it with 'darkdec module build' or open it in the editor")
+    return rows
 
 
 def stored_hash(rows: Rows) -> str:

@@ -2,30 +2,58 @@
 
 It holds the game's metadata (format version, scenario, seed, options and
 variants, the module's content hash), an embedded copy of the module database so a
-file opens anywhere, and the append-only event log. Each event row carries a hash
-chained to the previous one, so an edited or truncated log is detected on open.
+file opens anywhere, and the append-only event log.
 
-Saves are atomic: written to a temporary file beside the target and renamed over
-it, so an interrupted save never corrupts the previous file.
+Integrity (format 2): the event hash chain starts from a hash of every metadata value,
+each event row carries the hash chained to the previous one, and the ``seal`` metadata
+value closes the chain over the number of events. So an edited event, an edited
+metadata value (seed, options, variants, set-up, final hash...) or a log cut short is
+detected on open. The chain is a checksum, not a signature: whoever edits a file on
+purpose can recompute it, which is why every entry point also re-executes the commands
+(:func:`darkdec_qt.gamestore.open_verified`). Format 1 files (hot-seat games saved
+before the seal) still open: their chain starts empty and nothing binds their metadata,
+so the verified open's re-execution is their only check; the next save writes format 2.
+
+Reading goes through the defensive opener (:mod:`darkdec_qt.model.safesqlite`), with
+caps on the number of rows, each value's size and JSON nesting.
+
+Saves (:mod:`darkdec_qt.model.safewrite`) are atomic and durable: the file is built in
+memory, written to a temporary file beside the target, fsynced, renamed over it, and the
+folder fsynced; permissions and symlinks of the target are kept; a failure leaves the
+previous file intact and raises :class:`GameSaveError` saying why in words.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
 import sqlite3
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-GAME_FORMAT_VERSION = 1
+from darkdec_qt.model.safesqlite import UntrustedFileError, bounded_json, open_untrusted, require_tables
+from darkdec_qt.model.safewrite import SaveError, atomic_write
+
+GAME_FORMAT_VERSION = 2
 APPLICATION_ID = 0x44444743  # "DDGC"
+MAX_EVENTS = 500_000
+"""Event rows a game file may hold (a whole Campaign Game has about 2,500 commands)."""
+MAX_META = 1_000
+MAX_VALUE = 256 * 1024
+"""Largest metadata value or event payload, in characters."""
+MAX_MODULE = 64 * 1024 * 1024
+_TABLES = {"meta": {"key", "value"}, "module": {"id", "data"}, "event": {"idx", "payload", "chain"}}
 
 
 class GameFileError(ValueError):
     """A game file that cannot be opened; the message says why and where."""
+
+
+class GameSaveError(GameFileError):
+    """A game that could not be saved; the previous file is intact. The message says why
+    in words (disk full, read-only folder, a parent that is a file, a target that is a
+    folder)."""
 
 
 @dataclass
@@ -34,6 +62,8 @@ class GameRecord:
     events: list[dict[str, Any]]
     module_bytes: bytes | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    format_version: int = GAME_FORMAT_VERSION
+    """The version the file was read in; 1: the metadata was not bound into the chain."""
 
 
 def chain(prev: str, payload: str) -> str:
@@ -44,13 +74,20 @@ def _payload(ev: dict[str, Any]) -> str:
     return json.dumps(ev, sort_keys=True, separators=(",", ":"))
 
 
-def save_game(record: GameRecord, path: str | Path) -> None:
-    """Write the game atomically."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".save-", suffix=".ddg", dir=target.parent)
-    os.close(fd)
-    con = sqlite3.connect(tmp)
+def genesis(meta_rows: dict[str, str]) -> str:
+    """The chain's start (format 2): a hash of every stored metadata value but the seal."""
+    body = json.dumps({k: v for k, v in meta_rows.items() if k != "seal"}, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(("darkdec-game-2\n" + body).encode()).hexdigest()
+
+
+def seal(last: str, count: int) -> str:
+    """The chain's end: binds the number of events, so a log cut short is detected."""
+    return chain(last, f"end:{count}")
+
+
+def build_bytes(record: GameRecord) -> bytes:
+    """The game file's bytes (format 2), built in memory (no journal, no temporary files)."""
+    con = sqlite3.connect(":memory:")
     try:
         con.execute(f"PRAGMA application_id={APPLICATION_ID}")
         con.execute(f"PRAGMA user_version={GAME_FORMAT_VERSION}")
@@ -60,67 +97,103 @@ def save_game(record: GameRecord, path: str | Path) -> None:
         meta = dict(record.meta)
         meta["format_version"] = GAME_FORMAT_VERSION
         meta.update({f"extra.{k}": v for k, v in record.extra.items()})
-        con.executemany("INSERT INTO meta VALUES (?, ?)", [(k, json.dumps(v)) for k, v in sorted(meta.items())])
-        if record.module_bytes is not None:
-            con.execute("INSERT INTO module VALUES (1, ?)", (record.module_bytes,))
-        h = ""
+        stored = {k: json.dumps(v, sort_keys=True) for k, v in meta.items() if k != "seal"}
+        h = genesis(stored)
         rows = []
         for i, ev in enumerate(record.events):
             p = _payload(ev)
             h = chain(h, p)
             rows.append((i, p, h))
+        stored["seal"] = json.dumps(seal(h, len(rows)))
+        con.executemany("INSERT INTO meta VALUES (?, ?)", sorted(stored.items()))
+        if record.module_bytes is not None:
+            con.execute("INSERT INTO module VALUES (1, ?)", (record.module_bytes,))
         con.executemany("INSERT INTO event VALUES (?, ?, ?)", rows)
         con.commit()
+        return con.serialize()
+    finally:
         con.close()
-        os.replace(tmp, target)
-    except BaseException:
-        con.close()
-        for leftover in (tmp, tmp + "-journal"):
-            if os.path.exists(leftover):
-                os.unlink(leftover)
-        raise
+
+
+def save_game(record: GameRecord, path: str | Path) -> Path:
+    """Write the game atomically and durably (see the module docstring); returns the path
+    written (a symlink's target). Raises GameSaveError, the previous file intact."""
+    data = build_bytes(record)
+    try:
+        return atomic_write(path, data, prefix=".save-", suffix=".ddg")
+    except SaveError as exc:
+        raise GameSaveError(str(exc)) from None
+
+
+def _text(v: Any, where: str) -> str:
+    if not isinstance(v, str):
+        raise GameFileError(f"{where} is not text")
+    if len(v) > MAX_VALUE:
+        raise GameFileError(f"{where} is {len(v)} characters long, more than the {MAX_VALUE} allowed")
+    return v
 
 
 def load_game(path: str | Path) -> GameRecord:
-    """Read and verify a game file; raises GameFileError with a clear reason."""
+    """Read a game file through the defensive opener and check its hash chain and seal;
+    raises GameFileError with a clear reason. The events are NOT re-executed here: use
+    :func:`darkdec_qt.gamestore.open_verified`, which does."""
     p = Path(path)
-    if not p.exists():
-        raise GameFileError(f"{p}: no such game file")
     try:
-        con = sqlite3.connect(f"file:{p}?mode=ro", uri=True)
-        app = con.execute("PRAGMA application_id").fetchone()[0]
-        if app != APPLICATION_ID:
-            raise GameFileError(f"{p}: not a Dark December game file")
-        version = con.execute("PRAGMA user_version").fetchone()[0]
-        if version > GAME_FORMAT_VERSION:
-            raise GameFileError(f"{p}: game file format {version} is newer than this program ({GAME_FORMAT_VERSION})")
-        meta_rows = con.execute("SELECT key, value FROM meta").fetchall()
-        mod = con.execute("SELECT data FROM module WHERE id = 1").fetchone()
-        ev_rows = con.execute("SELECT idx, payload, chain FROM event ORDER BY idx").fetchall()
-        con.close()
-    except sqlite3.DatabaseError as exc:
-        raise GameFileError(f"{p}: not a readable game file: {exc}") from None
+        with open_untrusted(p, "game file") as con:
+            app = con.execute("PRAGMA application_id").fetchone()[0]
+            if app != APPLICATION_ID:
+                raise GameFileError(f"{p}: not a Dark December game file")
+            version = con.execute("PRAGMA user_version").fetchone()[0]
+            if version > GAME_FORMAT_VERSION:
+                raise GameFileError(f"{p}: game file format {version} is newer than this program "
+                                    f"({GAME_FORMAT_VERSION}); update Dark December to open it")
+            if version < 1:
+                raise GameFileError(f"{p}: game file format {version} is unknown")
+            require_tables(con, _TABLES, "game file")
+            meta_rows = con.execute(f"SELECT key, value FROM meta LIMIT {MAX_META + 1}").fetchall()
+            if len(meta_rows) > MAX_META:
+                raise GameFileError(f"{p}: more than {MAX_META} metadata values")
+            mod = con.execute("SELECT data FROM module WHERE id = 1").fetchone()
+            n = con.execute("SELECT count(*) FROM event").fetchone()[0]
+            if n > MAX_EVENTS:
+                raise GameFileError(f"{p}: {n} events, more than the {MAX_EVENTS} a game file may hold")
+            ev_rows = con.execute("SELECT idx, payload, chain FROM event ORDER BY idx").fetchall()
+    except UntrustedFileError as exc:
+        raise GameFileError(str(exc)) from None
+    if mod is not None and not isinstance(mod[0], bytes):
+        raise GameFileError(f"{p}: the embedded module is not a database")
     meta: dict[str, Any] = {}
     extra: dict[str, Any] = {}
-    for k, v in meta_rows:
-        try:
-            val = json.loads(v)
-        except json.JSONDecodeError:
-            raise GameFileError(f"{p}: metadata {k!r} is not valid JSON") from None
-        if k.startswith("extra."):
-            extra[k[6:]] = val
-        else:
-            meta[k] = val
-    events = []
-    h = ""
-    for expected, (idx, payload, stored) in enumerate(ev_rows):
-        if idx != expected:
-            raise GameFileError(f"{p}: event log has a gap at event {expected}")
-        h = chain(h, payload)
-        if h != stored:
-            raise GameFileError(f"{p}: event {idx} was altered (its hash does not match the log chain)")
-        try:
-            events.append(json.loads(payload))
-        except json.JSONDecodeError:
-            raise GameFileError(f"{p}: event {idx} is not valid JSON") from None
-    return GameRecord(meta=meta, events=events, module_bytes=mod[0] if mod else None, extra=extra)
+    stored: dict[str, str] = {}
+    try:
+        for k, v in meta_rows:
+            if not isinstance(k, str):
+                raise GameFileError(f"{p}: a metadata key is not text")
+            stored[k] = _text(v, f"{p}: metadata {k!r}")
+            val = bounded_json(v, f"{p}: metadata {k!r}")
+            if k.startswith("extra."):
+                extra[k[6:]] = val
+            elif k != "seal":
+                meta[k] = val
+        h = genesis(stored) if version >= 2 else ""
+        events = []
+        for expected, (idx, payload, chained) in enumerate(ev_rows):
+            if idx != expected:
+                raise GameFileError(f"{p}: event log has a gap at event {expected}")
+            h = chain(h, _text(payload, f"{p}: event {idx}"))
+            if h != chained:
+                what = "the game's metadata or event 0" if idx == 0 and version >= 2 else f"event {idx}"
+                raise GameFileError(f"{p}: {what} was altered (its hash does not match the log chain)")
+            ev = bounded_json(payload, f"{p}: event {idx}")
+            if not isinstance(ev, dict):
+                raise GameFileError(f"{p}: event {idx} is not a JSON object")
+            events.append(ev)
+        want = bounded_json(stored["seal"], f"{p}: metadata 'seal'") if "seal" in stored else None
+    except UntrustedFileError as exc:
+        raise GameFileError(str(exc)) from None
+    if version >= 2:
+        if want != seal(h, len(ev_rows)):
+            raise GameFileError(f"{p}: the game's metadata or the end of its log was altered "
+                                "(the seal does not match)")
+    return GameRecord(meta=meta, events=events, module_bytes=mod[0] if mod else None, extra=extra,
+                      format_version=version)

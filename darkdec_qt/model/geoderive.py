@@ -37,6 +37,7 @@ ROAD_STEP = 0.02  # sampling step along a road / Westwall line, grid units
 DEMOLISHED_RIVER = "Our"  # 16.0C: Our bridges on the LU-DE border (south of Ouren) blown
 DEMOLISHED_SOUTH_OF_ROW = 17.0  # grid y of the Ouren tripoint (50.14 N) is ~16.9
 SOFT_WAYPOINT = 0.3  # via points closer than this to a followed river are soft
+TOWN_WAYPOINT = 0.05  # ... unless they lie on a town point (grid units)
 RIVER_PENALTY = 6.0  # routing cost of an unreal river crossing (in hex steps)
 MAJOR_FIRST = {"major": 0, "minor": 1}
 
@@ -44,7 +45,7 @@ MAJOR_FIRST = {"major": 0, "minor": 1}
 ENTRY_BANDS: dict[str, list[tuple[int, str]]] = {
     "N": [(22, "A"), (31, "B"), (43, "C"), (47, "D"), (99, "E")],
     "W": [(9, "F"), (16, "G"), (24, "H"), (99, "J")],
-    "S": [(14, "K"), (22, "L"), (33, "M"), (47, "N"), (99, "S")],
+    "S": [(14, "K"), (22, "L"), (33, "M"), (99, "N")],  # German-held south edge: see _edge_entry
     "E": [(8, "P"), (17, "Q"), (27, "R"), (99, "S")],
 }
 HEX_FIELDS = ("hex", "terrain", "town", "westwall", "edge", "entry", "army", "reconstructed", "basis")
@@ -227,6 +228,7 @@ def _route(a: Cell, b: Cell, guide: LineString, rivers: set[tuple[str, str]]) ->
     """Cheapest hex path a..b near ``guide``; crossing a river hexside costs RIVER_PENALTY,
     so a road that does not cross a river in reality does not cross it on the map."""
     limit = hexgrid.cube_distance(cube(a), cube(b)) + 3
+    inside = all(c[0] >= 1 and 1 <= c[1] <= ROWS for c in [a, b] + [cell_of(*q) for q in guide.coords])
     best: dict[Cell, float] = {a: 0.0}
     prev: dict[Cell, Cell] = {}
     heap: list[tuple[float, Cell]] = [(0.0, a)]
@@ -240,6 +242,8 @@ def _route(a: Cell, b: Cell, guide: LineString, rivers: set[tuple[str, str]]) ->
             n = hexgrid.cube_to_offset(cube(c) + step)
             if hexgrid.cube_distance(cube(n), cube(a)) + hexgrid.cube_distance(cube(n), cube(b)) > limit:
                 continue
+            if inside and not (n[0] >= 1 and 1 <= n[1] <= ROWS):
+                continue  # a route whose line stays on the map stays on it (no free detour round a river)
             wet = min(n) >= 0 and min(c) >= 0 and hexgrid.hexside_key(hid(c), hid(n)) in rivers
             nd = d + 1.0 + 0.5 * guide.distance(Point(cell_center(n))) + (RIVER_PENALTY if wet else 0.0)
             if nd < best.get(n, math.inf):
@@ -259,10 +263,15 @@ def _crosses(seg: LineString, river_lines: BaseGeometry) -> bool:
 
 
 def road_cells(
-    line: LineString, river_lines: BaseGeometry, along: BaseGeometry | None, rivers: set[tuple[str, str]]
+    line: LineString,
+    river_lines: BaseGeometry,
+    along: BaseGeometry | None,
+    rivers: set[tuple[str, str]],
+    towns: BaseGeometry | None = None,
 ) -> list[Cell]:
     """Hex path of a road. ``along`` are the rivers the road follows without crossing
-    (valley roads; their via points lie on the river and are only soft waypoints).
+    (valley roads; their via points lie on the river and are only soft waypoints, except
+    a via point on a town of ``towns``: a road passes through the towns it names).
     Stretches between hard waypoints are routed by ``_route`` (crossing a river hexside
     is penalised); a segment that truly crosses another river follows the sampled line."""
     pts = list(line.coords)
@@ -281,7 +290,8 @@ def road_cells(
             run = [q]
             continue
         run.append(q)
-        if along is None or along.distance(Point(q)) > SOFT_WAYPOINT or q == pts[-1]:
+        hard = towns is not None and towns.distance(Point(q)) < TOWN_WAYPOINT
+        if along is None or hard or along.distance(Point(q)) > SOFT_WAYPOINT or q == pts[-1]:
             extend(_route(cell_of(*run[0]), cell_of(*run[-1]), LineString(run), rivers))
             run = [q]
     return out
@@ -295,11 +305,12 @@ def _roads(
     exits: dict[str, list[str]] = {}
     leaving: list[tuple[str, str]] = []
     all_rivers = load(geo_dir, "rivers.geojson")
+    town_points = unary_union([g for _, g in load(geo_dir, "towns.geojson")]) or None
     for props, line in load(geo_dir, "roads.geojson"):
         follows = set(props.get("along", []))
         crossing = unary_union([g for p, g in all_rivers if p["name"] not in follows])
         along = unary_union([g for p, g in all_rivers if p["name"] in follows]) if follows else None
-        cells = road_cells(line, crossing, along, rivers)
+        cells = road_cells(line, crossing, along, rivers, town_points)
         for a, b in zip(cells, cells[1:], strict=False):
             if on_map(a, columns) and on_map(b, columns):
                 x, y = hexgrid.hexside_key(hid(a), hid(b))
@@ -312,6 +323,16 @@ def _roads(
         if h in road_hexes:
             exits.setdefault(h, []).append(edge)
     return segs, exits
+
+
+def _edge_entry(hex_id: str, edge: str, army: str) -> tuple[str, str]:
+    """(edge, entry code) of a road exit. The south edge east of the Sauer lies in the
+    German 7A area: its roads lead to Trier and Saarburg, German rear (8.3B supply
+    sources, code S), so it counts as the German (east) edge; the Luxembourg bank of the
+    south edge is Allied (N, toward Luxembourg city)."""
+    if edge == "S" and army:
+        return "E", "S"
+    return edge, _entry_code(hex_id, edge)
 
 
 def _entry_code(hex_id: str, edge: str) -> str:
@@ -373,9 +394,12 @@ def derive_map(geo_dir: Path, out_dir: Path, columns: int, rows: int = ROWS) -> 
         ]
         out_edges = sorted(set(exits.get(h["hex"], [])) & set(edges))
         if out_edges:
-            h["edge"] = out_edges[0]
-            h["entry"] = _entry_code(h["hex"], out_edges[0])
+            h["edge"], h["entry"] = _edge_entry(h["hex"], out_edges[0], h["army"])
             h["basis"] += f"; entry: road leaves map {out_edges[0]} edge (code band, data-format.md)"
+            if h["edge"] != out_edges[0]:
+                h["basis"] += "; German-held south edge counts as the east edge (8.3B)"
+        elif edges and h["army"] and "S" in edges:
+            h["edge"] = "E"
         elif edges:
             h["edge"] = edges[-1] if len(edges) > 1 else edges[0]
     road_pairs: dict[tuple[str, str], list[str]] = {}

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from darkdec_qt.model.database import DatabaseError, read_database
+from darkdec_qt.model.safesqlite import UntrustedFileError, bounded_json
 from darkdec_qt.model.sources import Rows
 from darkdec_qt.moduleview import (
     CRT,
@@ -14,6 +14,7 @@ from darkdec_qt.moduleview import (
     Erratum,
     Hex,
     Hexside,
+    HistoricalPosition,
     Marker,
     Module,
     ModuleMeta,
@@ -31,6 +32,15 @@ DATA_DIR = REPO_ROOT / "data"
 DEFAULT_MODULE = DATA_DIR / "darkdec.sqlite"
 
 
+def _json(text: str, where: str, kind: type, item: type | None = None) -> Any:
+    """A bounded JSON value of the expected kind (list/dict, items of ``item``)."""
+    v = bounded_json(text, where)
+    if not isinstance(v, kind) or (item is not None and not all(isinstance(x, item) for x in v)):
+        raise DatabaseError(f"{where} must be a JSON {kind.__name__}"
+                            + (f" of {item.__name__}" if item else "") + f", holds {text!r:.60}")
+    return v
+
+
 def _opt(v: str) -> str | None:
     return v or None
 
@@ -41,7 +51,7 @@ def _strength(a: int | None, d: int | None, m: int | None) -> tuple[int, int, in
     return (a or 0, d or 0, m or 0)
 
 
-def module_from_rows(rows: Rows) -> Module:
+def module_from_rows(rows: Rows, where: str = "") -> Module:
     """Build the Module; a bad value raises DatabaseError naming table and row."""
     table = "meta"
     i = 0
@@ -98,7 +108,7 @@ def module_from_rows(rows: Rows) -> Module:
             for r in sorted(rows["turn"], key=lambda r: r["turn"])
         )
         table = "crt"
-        odds = tuple(json.loads(meta.get("crt_odds", "[]")))
+        odds = tuple(_json(meta.get("crt_odds", "[]"), "meta crt_odds", list))
         results = {(r["row"], r["odds"]): r["result"] for r in rows["crt"]}
         dice = {(r["column"], r["roll"]): r["row"] for r in rows["crt_dice"]}
         rolls = [k[1] for k in dice] or [0]
@@ -143,10 +153,17 @@ def module_from_rows(rows: Rows) -> Module:
             )
             scenarios[r["id"]] = Scenario(
                 id=r["id"], name=r["name"], first_turn=r["first_turn"], last_turn=r["last_turn"],
-                setup=setup, replacements=json.loads(r["replacements"]), victory=json.loads(r["victory"]),
-                optional_rules=tuple(json.loads(r["optional_rules"])), variants=tuple(json.loads(r["variants"])),
+                setup=setup, replacements=_json(r["replacements"], f"scenario {r['id']} replacements", dict),
+                victory=_json(r["victory"], f"scenario {r['id']} victory", dict),
+                optional_rules=tuple(_json(r["optional_rules"], f"scenario {r['id']} optional_rules", list, str)),
+                variants=tuple(_json(r["variants"], f"scenario {r['id']} variants", list, str)),
                 notes=r["notes"], reconstructed=r["reconstructed"], basis=r["basis"],
             )
+        table = "historical"
+        historical = tuple(
+            HistoricalPosition(r["unit"], r["turn"], r["hex"], r["reconstructed"], r["basis"])
+            for r in rows.get("historical", [])
+        )
         table = "erratum"
         errata = tuple(Erratum(r["id"], r["text"], r["applied"], r["edits"]) for r in rows["erratum"])
         table = "meta"
@@ -157,16 +174,46 @@ def module_from_rows(rows: Rows) -> Module:
             provenance=meta.get("provenance", ""),
         )
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise DatabaseError(f"table {table!r} row {i}: {exc.__class__.__name__}: {exc}") from None
-    return Module.build(
-        meta=mm, hexes=hexes, hexsides=hexsides, roads=roads, units=units, markers=markers,
-        turns=turns, charts=charts, scenarios=scenarios, errata=errata, crossings=crossings,
-    )
+        raise DatabaseError(f"{where + ': ' if where else ''}table {table!r} row {i}: "
+                            f"{exc.__class__.__name__}: {exc}") from None
+    except UntrustedFileError as exc:
+        raise DatabaseError(f"{where + ': ' if where else ''}{exc}") from None
+    try:
+        return Module.build(
+            meta=mm, hexes=hexes, hexsides=hexsides, roads=roads, units=units, markers=markers,
+            turns=turns, charts=charts, scenarios=scenarios, errata=errata, crossings=crossings,
+            historical=historical,
+        )
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise DatabaseError(f"{where + ': ' if where else ''}the module's tables do not fit together: "
+                            f"{exc.__class__.__name__}: {exc}") from None
 
 
-def load_module(path: str | Path | None = None) -> Module:
-    """Open a module database (default: the bundled ``data/darkdec.sqlite``)."""
-    return module_from_rows(read_database(path or DEFAULT_MODULE))
+class InvalidModuleError(DatabaseError):
+    """A module that reads but fails validation; the message is the validation report."""
+
+
+def load_module(path: str | Path | None = None, check: bool = True, refuse_invalid: bool = True) -> Module:
+    """Open a module database (default: the bundled ``data/darkdec.sqlite``).
+
+    With ``check`` (every command that plays or shows a module) the content hash is
+    recomputed and the module validated (:func:`darkdec_qt.model.validate.validate`); an
+    invalid module is refused with the validation report (InvalidModuleError). Only the
+    editor and ``darkdec module validate`` open a module unchecked, to show or fix it;
+    the ``darkdec module`` inspection commands pass ``refuse_invalid=False`` (hash, types
+    and structure still checked) and warn, so a designer can inspect work in progress."""
+    from darkdec_qt.model.validate import validate
+
+    p = Path(path or DEFAULT_MODULE)
+    m = module_from_rows(read_database(p, verify_hash=check), str(p))
+    if check and refuse_invalid:
+        problems = sorted(validate(m), key=lambda x: x.kind not in ("no-turns", "no-scenarios", "bad-scenario"))
+        if problems:
+            shown = "\n  ".join(str(x) for x in problems[:20])
+            more = f"\n  ... and {len(problems) - 20} more" if len(problems) > 20 else ""
+            raise InvalidModuleError(f"{p}: the module is not valid ({len(problems)} problems; "
+                                     f"'darkdec module validate' lists them):\n  {shown}{more}")
+    return m
 
 
 def meta_value(rows: Rows, key: str, default: Any = None) -> Any:

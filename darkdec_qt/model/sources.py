@@ -39,6 +39,8 @@ CSV_FILES: dict[str, str] = {
     "charts/infiltration.csv": "infiltration",
     "charts/air_drm.csv": "air_drm",
 }
+# optional CSV files (a module without them has no such rows)
+OPTIONAL_CSV_FILES: dict[str, str] = {"historical.csv": "historical"}
 DIE_TABLES = ("fuel_depletion", "paradrop", "weather")
 
 
@@ -118,6 +120,9 @@ def read_sources(data_dir: str | Path) -> Rows:
         rows["meta"].append({"key": k, "value": str(v)})
     for rel, table in CSV_FILES.items():
         rows[table].extend(_read_csv(d / rel, table, rel))
+    for rel, table in OPTIONAL_CSV_FILES.items():
+        if (d / rel).exists():
+            rows[table].extend(_read_csv(d / rel, table, rel))
     # the CRT: wide CSV (row, one column per odds)
     rel = "charts/crt.csv"
     text = (d / rel).read_text(encoding="utf-8") if (d / rel).exists() else ""
@@ -256,6 +261,9 @@ def write_sources(rows: Rows, data_dir: str | Path) -> None:
     (d / "module.toml").write_text(tomli_w.dumps(module), encoding="utf-8")
     for rel, table in CSV_FILES.items():
         _write_csv(d / rel, list(TABLES[table][0].model_fields), rows[table])
+    for rel, table in OPTIONAL_CSV_FILES.items():
+        if rows.get(table):
+            _write_csv(d / rel, list(TABLES[table][0].model_fields), rows[table])
     odds = json.loads(meta.get("crt_odds", "[]"))
     by_row: dict[int, dict[str, Any]] = {}
     for r in rows["crt"]:

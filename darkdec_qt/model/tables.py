@@ -187,6 +187,18 @@ class ScenarioSetupRow(SQLModel, table=True):
     arrival: str = ""
 
 
+class HistoricalRow(SQLModel, table=True):
+    """Where a unit historically stood on a turn (6.2A: the 16 Dec assault positions
+    "indicated on the counters"; 19.0: the 17 Dec drop zone; later scenarios' dates)."""
+
+    __tablename__ = "historical"
+    unit: str = Field(primary_key=True)
+    turn: str = Field(primary_key=True)
+    hex: str
+    reconstructed: bool = True
+    basis: str = ""
+
+
 class ErratumRow(SQLModel, table=True):
     __tablename__ = "erratum"
     id: str = Field(primary_key=True)
@@ -214,6 +226,7 @@ TABLES: dict[str, tuple[type[SQLModel], tuple[str, ...]]] = {
     "scenario": (ScenarioRow, ("id",)),
     "scenario_setup": (ScenarioSetupRow, ("scenario", "unit")),
     "erratum": (ErratumRow, ("id",)),
+    "historical": (HistoricalRow, ("unit", "turn")),
 }
 
 

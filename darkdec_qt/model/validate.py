@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from darkdec_qt import hexgrid
+from darkdec_qt.model import validate_geo
 from darkdec_qt.moduleview import (
     ARMIES,
     EDGES,
@@ -95,6 +96,10 @@ def validate(m: Module) -> list[Problem]:
     add = out.append
     turn_codes = set(m.turn_index)
     entry_codes = {h.entry for h in m.hexes.values() if h.entry} | {"drop"}
+    if not m.turns:
+        add(Problem("no-turns", "turn", "the Game Turn Record Track (turn table) is empty: no scenario has a length (7.0A)"))
+    if not m.scenarios:
+        add(Problem("no-scenarios", "scenario", "the module has no scenario"))
     # hexes
     for h in m.hexes.values():
         if h.terrain not in TERRAINS:
@@ -199,4 +204,5 @@ def validate(m: Module) -> list[Problem]:
     mid = m.units.get("Middleton")
     if mid is not None and mid.setup != "3022":
         add(Problem("anchor", "Middleton", "Middleton sets up in 3022 (4.2.2D)"))
+    out.extend(Problem(*p) for p in validate_geo.problems(m))  # geography and history (issue 13)
     return out

@@ -333,9 +333,12 @@ def _c_retreat(state: GameState, cmd: cc.ChooseRetreat, dice: DiceCursor) -> Eve
     paths = {p.path: p for p in legal_retreats(state, h, cmd.units, n)}
     p = paths.get(tuple(cmd.path))
     if p is None:
+        from darkdec_qt.rules.refusals import retreat_clause  # the most specific clause (issue 12)
+
         best = next(iter(paths))
-        raise IllegalAction(f"retreat path {'-'.join(cmd.path)} is not legal (13.6B priorities); e.g. "
-                            f"{'-'.join(best)}", rule="13.6B", hex=h)
+        rule, why = retreat_clause(state, h, tuple(cmd.units), tuple(cmd.path), n)
+        raise IllegalAction(f"retreat path {'-'.join(cmd.path)} is not legal: {why}; e.g. "
+                            f"{'-'.join(best)}", rule=rule, hex=h)
     why = losses.check_losses(state, cmd.units, cmd.losses, p.steps)
     if why:
         raise IllegalAction(why, rule="13.6.1A", hex=h)
@@ -436,8 +439,10 @@ def _c_advance(state: GameState, cmd: cc.ChooseAdvance | cc.DeclineAdvance, dice
         raise IllegalAction(f"may not advance into {h} (13.7, 13.5.5H, 13.6.5)", rule="13.7", unit=cmd.unit)
     length = advance_length(state, cmd.unit, n)
     if tuple(cmd.path) not in legal_advances(state, cmd.unit, h, length):
-        raise IllegalAction(f"cannot advance along {'-'.join(cmd.path)} (at most {length} hexes, 13.7.1-13.7.7)",
-                            rule="13.7", unit=cmd.unit)
+        from darkdec_qt.rules.refusals import advance_clause  # the most specific clause (issue 12)
+
+        rule, why = advance_clause(state, cmd.unit, h, tuple(cmd.path), length)
+        raise IllegalAction(f"cannot advance along {'-'.join(cmd.path)}: {why}", rule=rule, unit=cmd.unit)
     b = b.with_(advanced=b.advanced + (cmd.unit,))
     events: Events = [ce.UnitAdvanced(unit=cmd.unit, path=tuple(cmd.path))]
     events += commanders.displacement_events(state, (cmd.unit,), tuple(cmd.path))  # 15.5D

@@ -15,13 +15,14 @@ from darkdec_qt.rules import commands as cm
 from darkdec_qt.rules import events as ev
 from darkdec_qt.rules.apply import apply
 from darkdec_qt.rules.commands import Command
-from darkdec_qt.rules.dice import DiceCursor
+from darkdec_qt.rules.dice import DiceCursor, DiceSource
 from darkdec_qt.rules.errors import IllegalAction
 from darkdec_qt.rules.events import Event
 from darkdec_qt.rules.phases import MOVING_PHASES, Phase, acting_side, next_phase, other_side
 from darkdec_qt.rules.registry import (  # noqa: F401
     CHECKERS,
     GENERATORS,
+    GUARDS,
     PHASE_HOOKS,
     PRESTART,
     register_checker,
@@ -29,14 +30,15 @@ from darkdec_qt.rules.registry import (  # noqa: F401
 )
 from darkdec_qt.rules.state import GameState
 from darkdec_qt.rules.tables import TICKS, half_up
-from darkdec_qt.rules.zoc import zoc_hexes
 
 _CHECKERS = CHECKERS
 _GENERATORS = GENERATORS
 
 
-def check(state: GameState, command: Command) -> list[Event]:
-    """Validate ``command``; return the events it causes or raise IllegalAction."""
+def check(state: GameState, command: Command, dice: DiceSource | None = None) -> list[Event]:
+    """Validate ``command``; return the events it causes or raise IllegalAction. ``dice``: the
+    die source (default: the hot-seat dice seeded by ``state.seed``; file exchange plugs in its
+    commit-reveal dice, which may raise DicePending)."""
     if state.game_over:
         raise IllegalAction("the game is over", rule="7.2F")
     # (scenarios) registry.PRESTART: set-up commands (PlaceUnit, 26.20A choice) come before StartGame
@@ -45,7 +47,10 @@ def check(state: GameState, command: Command) -> list[Event]:
     fn = _CHECKERS.get(command.kind)
     if fn is None:
         raise IllegalAction(f"unknown command {command.kind!r}")
-    return fn(state, command, DiceCursor(state.seed, state.dice_count))
+    for guard in GUARDS:  # choices owed by a player (choices.py)
+        if (problem := guard(state, command)) is not None:
+            raise problem
+    return fn(state, command, DiceCursor(state.seed, state.dice_count, dice))
 
 
 def execute(state: GameState, command: Command) -> list[Event]:
@@ -97,24 +102,22 @@ def _check_move(state: GameState, cmd: cm.Move, dice: DiceCursor) -> list[Event]
         from darkdec_qt.rules import bridges
 
         return bridges.check_build_move(state, units, path)
-    for u in units:
-        limit = initial.max_hexes(state, u)
-        if limit is not None and (len(path) - 1 > limit or u in state.moved):
-            raise IllegalAction(f"may move only {limit} hex on 16 December", rule="18.3B", unit=u, hex=path[-1])
+    err0 = movement.one_hex_limit(state, units, path)  # 18.3B (shared with legal_destinations)
+    if err0:
+        raise err0
     ctx = movement.make_context(state, units)
-    infil = (len(units) == 1 and is_150th(state, units[0]) and state.has_rule("12.4") and state.infiltrations < 3
-             and state.turn_code() in state.module.charts.infiltration)
+    left = movement.infiltration_attempts_left(state, units)  # 12.4 (shared with legal_destinations)
+    infil = left > 0
     costs, roads = movement.walk(ctx, path, infiltration_ok=infil)
     out: list[Event] = []
     if infil:  # 12.4: a die for every attempt to leave an entered enemy ZOC
-        attempts = state.infiltrations
+        needed = [h for h in path[1:-1] if h in ctx.zoc]
+        if len(needed) > left:  # judged before any die, so the answer never depends on the dice
+            raise IllegalAction("has no infiltration attempt left", rule="12.4D", unit=units[0], hex=needed[left])
         for i in range(1, len(path) - 1):
             if path[i] in ctx.zoc:
-                if attempts >= 3:
-                    raise IllegalAction("has no infiltration attempt left", rule="12.4D", unit=units[0], hex=path[i])
                 value, roll = dice.roll(f"infiltration of {units[0]} from {path[i]} (12.4)")
                 ok = value <= state.module.charts.infiltration.get(state.turn_code(), 0)
-                attempts += 1
                 out += [roll, ev.InfiltrationAttempted(unit=units[0], hex=path[i], success=ok)]
                 if not ok:
                     path, costs, roads = path[: i + 1], costs[:i], frozenset()
@@ -150,11 +153,10 @@ def _check_enter_strategic(state: GameState, cmd: cm.EnterStrategic, dice: DiceC
         raise IllegalAction("is in reserve: may not enter strategic movement", rule="10.4.1B", unit=u)
     if h not in state.module.road_links or h in state.interdicted:
         raise IllegalAction(f"in {h} is not on a road hex", rule="10.4.1A", unit=u, hex=h)
-    others = [x for x in state.units_at(h) if x != u and not state.module.units[x].is_leader]
-    if others:
-        raise IllegalAction(f"in {h} is not the sole occupant of its hex", rule="10.4.1A", unit=u, hex=h)
-    if h in zoc_hexes(state, other_side(s.side)):
-        raise IllegalAction(f"in {h} is in an enemy ZOC", rule="10.4.1A", unit=u, hex=h)
+    from darkdec_qt.rules import moments
+
+    if (err := moments.strategic_entry_problem(state, u)) is not None:  # sole occupant, no enemy ZOC:
+        raise err  # judged at the beginning of the Movement Phase (moments.py)
     if state.supply.get(u) in ("unsupplied", "isolated") or movement.is_fuel_depleted(state, u):
         raise IllegalAction("is marked unsupplied or isolated", rule="10.4.1A", unit=u)
     if state.mp_spent.get(u, 0) or u in state.moved:
@@ -189,8 +191,11 @@ def _check_enter_reserve(state: GameState, cmd: cm.EnterReserve, dice: DiceCurso
         raise IllegalAction("is already in reserve", rule="14.1E", unit=u)
     if u in state.moved or state.mp_spent.get(u, 0) and u not in state.strategic:
         raise IllegalAction("has already moved this turn", rule="7.1.3.1A", unit=u)
-    if state.pos[u] in zoc_hexes(state, other_side(s.side)):
-        raise IllegalAction(f"in {state.pos[u]} is in an enemy ZOC", rule="14.1D", unit=u, hex=state.pos[u])
+    from darkdec_qt.rules import moments
+
+    if moments.was_in_enemy_zoc(state, u):  # at the start of the player turn (moments.py)
+        raise IllegalAction(f"in {state.pos[u]} began the turn in an enemy ZOC", rule="14.1D", unit=u,
+                            hex=state.pos[u])
     if sum(1 for x in state.reserve if state.module.units[x].side == s.side) >= 10:
         raise IllegalAction("no more than ten reserve units", rule="14.5D", unit=u)
     return [ev.ReserveEntered(unit=u)]
@@ -299,8 +304,6 @@ def end_of_phase_events(state: GameState, dice: DiceCursor) -> list[Event]:
                 apply(tmp, e)
                 out.append(e)
 
-        if initial.paradrop_due(state):
-            add(_auto_paradrop(state, dice))
         add(exits.forced_hold_offs(tmp))  # 10.7.2C before 10.6.3A auto-entry
         add(reinforcements.end_of_movement_events(tmp))
         out += stacking.end_of_movement_eliminations(tmp, state.side)  # 11.0C
@@ -333,20 +336,6 @@ def _auto_fuel(state: GameState) -> list[Event]:
     from darkdec_qt.rules import fuel  # rules engine I: 8.7.1B default choice (fuel.py)
 
     return fuel.auto_events(state)
-
-
-def _auto_paradrop(state: GameState, dice: DiceCursor) -> list[Event]:
-    """19.1: the drop is mandatory; if not made, the engine drops on the first legal hex."""
-    u = initial.paradrop_unit(state)
-    assert u is not None
-    for h in sorted(state.module.hexes):
-        try:
-            probe = state.clone()
-            probe.mp_spent.clear()
-            return initial.check_paradrop(probe, u, h, dice)
-        except IllegalAction:
-            continue
-    return []
 
 
 def start_of_phase_events(state: GameState, dice: DiceCursor) -> list[Event]:
@@ -399,13 +388,6 @@ def legal_commands(state: GameState, rng: random.Random | None = None, per_unit:
                         cmd = cm.EnterReinforcement(unit=u, path=(h,), strategic=strat)
                         if _ok(state, cmd):
                             yield cmd
-            if initial.paradrop_due(state):
-                u = initial.paradrop_unit(state)
-                for h in sorted(state.module.hexes):
-                    cmd2 = cm.Paradrop(unit=str(u), hex=h)
-                    if _ok(state, cmd2):
-                        yield cmd2
-                        break
         from darkdec_qt.rules.montgomery import montgomery_withdrawal, withdrawal_move_problem
 
         withdrawing = "26.13" in state.variants and montgomery_withdrawal(state)
@@ -473,10 +455,12 @@ def _ok(state: GameState, cmd: Command) -> bool:
 
 # modules that register their commands' checkers
 from darkdec_qt.rules import bridges as _bridges  # noqa: E402,F401
+from darkdec_qt.rules import choices as _choices  # noqa: E402,F401  (issue 12: the player chooses)
 from darkdec_qt.rules import exits as _exits  # noqa: E402,F401
 from darkdec_qt.rules import fortifications as _forts  # noqa: E402,F401
 from darkdec_qt.rules import freesetup as _freesetup  # noqa: E402,F401  (scenarios: 6.0H set-up)
 from darkdec_qt.rules import fuel as _fuel  # noqa: E402,F401  (rules engine I: 15.6E)
+from darkdec_qt.rules import moments as _moments  # noqa: E402,F401  (issue 12: moments)
 from darkdec_qt.rules import notes as _notes  # noqa: E402,F401  (a player's note in the log)
 from darkdec_qt.rules import replacements as _repl  # noqa: E402,F401
 from darkdec_qt.rules import variants as _variants  # noqa: E402,F401  (scenarios: 23, 26)

@@ -234,6 +234,20 @@ def _check_auto(state: GameState, cmd: AutoSetup, dice: object) -> list[ev.Event
     return [UnitPlaced(unit=u, hex=h) for u, h in auto_placements(state, cmd.side)]
 
 
+def place_historical(state: GameState, positions: dict[str, str]) -> None:
+    """6.2A: units still to be placed in an army area go to their historical hex (one per
+    hex, in their army area: a position that breaks 6.1A/6.1E is left to ``place_all``)."""
+    mod = state.module
+    for u in sorted(state.to_place):
+        h = positions.get(u)
+        zone = state.to_place[u]
+        if h is None or zone not in ARMY_ZONES or h not in mod.hexes or mod.hexes[h].army != zone:
+            continue
+        if not mod.units[u].is_leader and h in _taken(state):
+            continue
+        _placed(state, UnitPlaced(unit=u, hex=h))
+
+
 def place_all(state: GameState) -> None:
     """Used by ``setup.initial_state`` when the set-up is not by hand."""
     for u, h in auto_placements(state):

@@ -63,8 +63,8 @@ def check_choose(state: GameState, cmd: cm.ChooseFuelDivision) -> list[ev.Event]
                 ev.FuelDepleted(division=brig[1], chosen_by=cmd.side),
                 ev.FuelShortageSet(count=state.fuel_shortage - 1)]
     if cmd.division not in fuel_eligible_divisions(state, who):
-        rule = "15.6E" if who == "Allied" and cmd.division == state.fuel_protected else "8.7.2A"
-        raise IllegalAction(f"division {cmd.division} may not be put out of supply", rule=rule)
+        rule, why = ineligible_clause(state, cmd.division, who)
+        raise IllegalAction(f"division {cmd.division} may not be put out of supply: {why}", rule=rule)
     return [ev.FuelDepleted(division=cmd.division, chosen_by=cmd.side)]
 
 
@@ -83,6 +83,26 @@ def auto_events(state: GameState) -> list[ev.Event]:
         apply(tmp, e)
         out.append(e)
     return out
+
+
+def ineligible_clause(state: GameState, division: str, who: str) -> tuple[str, str]:
+    """The most specific clause that keeps ``division`` off the fuel choice (issue 12)."""
+    units = state.module.units
+    members = [u for u, s in units.items() if s.division == division and s.side == "German"]
+    if not members or not any(units[u].is_motorized for u in members):
+        return "8.7.1C", "not a German motorized division"
+    on_map = [u for u in members if u in state.pos]
+    if not on_map:
+        return "8.7.3C", "not yet on the map" if any(u in state.pending for u in members) else "not on the map"
+    if division in state.fuel_depleted:
+        return "8.7.2B", "already out of fuel this turn"
+    if who == "Allied" and division == state.fuel_protected:
+        return "15.6E", "shielded by Manteuffel"
+    if len(on_map) < 2:
+        return "8.7.2A", "fewer than two units on the map"
+    if all(state.supply.get(u) in ("unsupplied", "isolated") for u in on_map):
+        return "8.7.3A", "already out of supply"
+    return "8.7.2A", "not eligible"
 
 
 def protectable(state: GameState, division: str) -> str | None:

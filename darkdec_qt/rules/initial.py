@@ -19,6 +19,8 @@ def check_may_move(state: GameState, unit: str) -> None:
     and armored cavalry units move normally from PM 16 December. 15.7B: the Allied
     initial leaders may not move before AM 18 December."""
     s = state.module.units[unit]
+    if s.side == "Allied" and s.is_leader and s.setup and state.turn < state.turn_number("18DecAM"):
+        raise IllegalAction("may not move before AM 18 December (an initial Allied leader)", rule="15.7B", unit=unit)
     if s.side != "Allied" or not is_16_december(state):
         return
     if "26.1" in state.variants:
@@ -56,6 +58,31 @@ def paradrop_due(state: GameState) -> bool:
             and state.side == "German")
 
 
+def drop_problem(state: GameState, hex_id: str, enemy_zoc: set[str]) -> str | None:
+    """19.2A: why ``hex_id`` is no drop hex (None: it is one)."""
+    hx = state.module.hexes.get(hex_id)
+    if hx is None or hx.terrain != "clear" or hx.town or hx.westwall:
+        return "not a clear terrain hex"
+    units = state.module.units
+    if any(units[u].side == "Allied" and h == hex_id for u, h in state.pos.items()):
+        return "enemy occupied"
+    if hex_id in enemy_zoc:
+        return "enemy ZOC"
+    return None
+
+
+def drop_hexes(state: GameState, first: bool = False) -> list[str]:
+    """19.2A: the hexes von der Heydte may drop on (only the first with ``first``)."""
+    zoc = zoc_hexes(state, "Allied")
+    out = []
+    for h in sorted(state.module.hexes):
+        if drop_problem(state, h, zoc) is None:
+            out.append(h)
+            if first:
+                break
+    return out
+
+
 def check_paradrop(state: GameState, unit: str, hex_id: str, dice: DiceCursor) -> list[ev.Event]:
     """19.2: before movement, onto a clear hex not enemy occupied nor in an enemy ZOC; a
     die on the Paradrop Table decides the unit's fate."""
@@ -65,14 +92,9 @@ def check_paradrop(state: GameState, unit: str, hex_id: str, dice: DiceCursor) -
         raise IllegalAction("drops only in the German Movement Phase of AM 17 December", rule="19.1", unit=unit)
     if any(state.mp_spent.get(u) for u in state.pos):
         raise IllegalAction("the drop occurs before movement", rule="19.2A", unit=unit)
-    hx = state.module.hexes.get(hex_id)
-    if hx is None or hx.terrain != "clear" or hx.town or hx.westwall:
-        raise IllegalAction(f"cannot drop on {hex_id}: not a clear terrain hex", rule="19.2A", unit=unit, hex=hex_id)
-    units = state.module.units
-    if any(units[u].side == "Allied" and h == hex_id for u, h in state.pos.items()):
-        raise IllegalAction(f"cannot drop on {hex_id}: enemy occupied", rule="19.2A", unit=unit, hex=hex_id)
-    if hex_id in zoc_hexes(state, "Allied"):
-        raise IllegalAction(f"cannot drop on {hex_id}: enemy ZOC", rule="19.2A", unit=unit, hex=hex_id)
+    err = drop_problem(state, hex_id, zoc_hexes(state, "Allied"))
+    if err is not None:
+        raise IllegalAction(f"cannot drop on {hex_id}: {err}", rule="19.2A", unit=unit, hex=hex_id)
     value, roll = dice.roll("paradrop (19.2B)")
     row = next((r for r in state.module.charts.paradrop if r.roll == value), None)
     text = (row.result if row else "").lower()

@@ -64,6 +64,7 @@ class MoveContext:
     disengage: bool  # optional 10.3
     closed_rivers: frozenset[str]  # 10.9B
     infiltrator: bool = False
+    infil_left: int = 0  # 12.4: infiltration attempts the search may plan (0: none)
     t: Tables = field(default=None)  # type: ignore[assignment]
 
 
@@ -260,26 +261,31 @@ def search(ctx: MoveContext) -> dict[str, tuple[int, tuple[str, ...]]]:
     start = ctx.start
     zero = tuple(0 for _ in budgets)
     counter = 0
-    heap: list = [(0, counter, start, ctx.in_roads, zero)]
-    parent: dict[tuple[str, frozenset[str]], tuple[str, frozenset[str]] | None] = {(start, ctx.in_roads): None}
-    best: dict[tuple[str, frozenset[str]], int] = {(start, ctx.in_roads): 0}
+    heap: list = [(0, counter, start, ctx.in_roads, zero, 0)]
+    Node = tuple[str, frozenset[str], int]  # hex, roads entered by, 12.4 infiltration attempts used
+    parent: dict[Node, Node | None] = {(start, ctx.in_roads, 0): None}
+    best: dict[Node, int] = {(start, ctx.in_roads, 0): 0}
     result: dict[str, tuple[int, tuple[str, ...]]] = {}
     zoc = ctx.zoc
     crossings = ctx.state.module.crossings
     while heap:
-        prio, _, h, roads_in, spent = heapq.heappop(heap)
-        node = (h, roads_in)
+        prio, _, h, roads_in, spent, used = heapq.heappop(heap)
+        node = (h, roads_in, used)
         if best.get(node, -1) != prio:
             continue
         if h != start and h not in result:
             path = []
-            n: tuple[str, frozenset[str]] | None = node
+            n: Node | None = node
             while n is not None:
                 path.append(n[0])
                 n = parent[n]
             result[h] = (max(spent), tuple(reversed(path)))
-        if h != start and (h in zoc or not _fits(spent, budgets)):
-            continue  # 12.1A stop in enemy ZOC; 10.2A one-hex move ends movement
+        if h != start and not _fits(spent, budgets):
+            continue  # 10.2A one-hex move ends movement
+        infiltrating = h != start and h in zoc
+        if infiltrating and used >= ctx.infil_left:
+            continue  # 12.1A stop in enemy ZOC (12.4A-D: unless an infiltration attempt is left)
+        ctx.infiltrator = infiltrating
         for sd in t.sides[h]:
             costs, out_roads, err = step(ctx, h, sd, roads_in)
             if err:
@@ -289,13 +295,14 @@ def search(ctx: MoveContext) -> dict[str, tuple[int, tuple[str, ...]]]:
                 continue
             if sd.b not in crossings:
                 out_roads = EMPTY  # the road entered by matters only in a crossing hex (10.4.8C)
-            key = (sd.b, out_roads)
+            key = (sd.b, out_roads, used + infiltrating)
             p = new[0] if single else max(x * 1_000_000 // max(b, 1) for x, b in zip(new, budgets, strict=True))
             if p < best.get(key, 1 << 60):
                 best[key] = p
                 parent[key] = node
                 counter += 1
-                heapq.heappush(heap, (p, counter, sd.b, out_roads, new))
+                heapq.heappush(heap, (p, counter, sd.b, out_roads, new, used + infiltrating))
+        ctx.infiltrator = False
     result.pop(start, None)
     return result
 
@@ -312,8 +319,44 @@ def legal_destinations(state: GameState, units: tuple[str, ...] | list[str] | st
     except IllegalAction:
         return {}
     ctx = make_context(state, units, strategic=strategic)
+    ctx.infil_left = infiltration_attempts_left(state, units)
     dests = search(ctx)
-    return {h: v for h, v in dests.items() if _end_ok(ctx, h) is None}
+    return {h: v for h, v in dests.items() if _end_ok(ctx, h) is None and whole_move_problem(state, units, v[1]) is None}
+
+
+def infiltration_attempts_left(state: GameState, units: tuple[str, ...]) -> int:
+    """12.4: the 150th Panzer Brigade moving alone, the optional rule in use, may still try to
+    leave enemy ZOCs entered this phase (three attempts a game, 12.4D, on the turns of the
+    table)."""
+    from darkdec_qt.rules.withdrawals import is_150th_brigade
+
+    if (len(units) != 1 or not state.has_rule("12.4") or not is_150th_brigade(state.module.units[units[0]])
+            or units[0] in state.strategic or state.turn_code() not in state.module.charts.infiltration):
+        return 0
+    return max(0, 3 - state.infiltrations)
+
+
+def one_hex_limit(state: GameState, units: tuple[str, ...], path: tuple[str, ...]) -> IllegalAction | None:
+    """18.3B: an Allied infantry unit activated on 16 December moves at most one hex, once."""
+    from darkdec_qt.rules import initial
+
+    for u in units:
+        limit = initial.max_hexes(state, u)
+        if limit is not None and (len(path) - 1 > limit or u in state.moved):
+            return IllegalAction(f"may move only {limit} hex on 16 December", rule="18.3B", unit=u, hex=path[-1])
+    return None
+
+
+def whole_move_problem(state: GameState, units: tuple[str, ...], path: tuple[str, ...]) -> IllegalAction | None:
+    """The limits on a whole move beside its steps and end hex, shared by ``check`` and the
+    queries (one source of truth): 18.3B one hex on 16 December, 26.13B-C/E Montgomery's
+    withdrawal direction."""
+    err = one_hex_limit(state, units, path)
+    if err is None and "26.13" in state.variants:
+        from darkdec_qt.rules.montgomery import withdrawal_move_problem
+
+        err = withdrawal_move_problem(state, units, path)
+    return err
 
 
 def _end_ok(ctx: MoveContext, h: str) -> IllegalAction | None:
@@ -357,6 +400,12 @@ def check_can_move(state: GameState, units: tuple[str, ...]) -> None:
         raise IllegalAction(f"cannot move in the {state.phase.value} phase", rule="10.2G", unit=units[0])
     if side != acting_side(state.side, state.phase):
         raise IllegalAction(f"cannot move: it is not the {side} side's phase", rule="10.2G", unit=units[0])
+    if state.phase is Phase.MOVEMENT and initial.paradrop_due(state):
+        from darkdec_qt.rules.choices import drop_owed
+
+        if drop_owed(state):
+            raise IllegalAction("von der Heydte's drop comes before movement (19.1 mandatory): pick his hex first",
+                                rule="19.2A", unit=units[0])
     for u in units:
         if mod.units[u].side != side:
             raise IllegalAction("cannot stack with enemy units", rule="10.2D", unit=u)
@@ -423,9 +472,10 @@ def why_illegal(state: GameState, units: tuple[str, ...] | str, dest: str) -> st
     except IllegalAction as e:
         return str(e)
     ctx = make_context(state, units)
+    ctx.infil_left = infiltration_attempts_left(state, units)
     dests = search(ctx)
     if dest in dests:
-        err = _end_ok(ctx, dest)
+        err = _end_ok(ctx, dest) or whole_move_problem(state, units, dests[dest][1])
         return str(err) if err else None
     # the most telling reason: a step into dest from a reachable neighbour
     t = ctx.t

@@ -18,13 +18,18 @@ set-ups"):
    historical position of the date (``ANCHORS``), else nearest their set-up hex or first
    entry hex; one unit per hex; motorized units skip hexes they cannot enter. Leaders
    stand three or more hexes behind the front. Road control (5.7) follows the division.
+4. 10.9: a restricted unit still unreleased on the first turn stands near its entry hex
+   behind the Meuse (British, French) or the Meuse-Semois line (US), never at the front;
+   the 11th Armored (from AM 29 Dec) and the 17th Airborne (from AM 1 Jan) are released
+   (10.9.2B) and stand with their formation.
 """
 
 from __future__ import annotations
 
 from collections import deque
 
-from darkdec_qt import hexgrid
+from darkdec_qt import hexgrid, mapregions
+from darkdec_qt.rules import restricted
 from darkdec_qt.rules.state import GameState
 from darkdec_qt.rules.tables import tables
 
@@ -131,6 +136,40 @@ def _rings(st: GameState, side_of: dict[str, str], side: str) -> dict[str, int]:
     return {h: d for h, d in dist.items() if side_of.get(h) == side}
 
 
+def _entry_hex(st: GameState, unit: str) -> str | None:
+    codes = set(st.module.units[unit].entry)
+    hexes = sorted(h for h, hx in st.module.hexes.items() if hx.entry and hx.entry in codes)
+    return hexes[0] if hexes else None
+
+
+# 10.9.2B: automatic releases, by turn code
+AUTOMATIC_RELEASES = (("29DecAM", restricted.is_11th_armored), ("1JanAM", restricted.is_17th_airborne))
+
+
+def _restricted_at_start(st: GameState, in_play: set[str]) -> dict[str, frozenset[str]]:
+    """10.9 in a derived set-up: restricted units released by the first turn (10.9.2B:
+    11th Armored AM 29 Dec, 17th Airborne AM 1 Jan) are marked released and stand with
+    their formation; the others stay where they entered (10.9B: no movement until
+    activated), behind the Meuse (British, French: 10.9.1A) or the Meuse-Semois line (US:
+    10.9.2A). Returns unit -> the hexes it may stand on."""
+    mod = st.module
+    out: dict[str, frozenset[str]] = {}
+    zones: dict[str, frozenset[str]] = {}
+    for u in sorted(in_play):
+        if not restricted.is_restricted_unit(st, u) or restricted.is_released(st, u):
+            continue
+        spec = mod.units[u]
+        if any(test(spec) and date in mod.turn_index and st.turn >= mod.turn_index[date].number
+               for date, test in AUTOMATIC_RELEASES):
+            st.released.add(u)
+            continue
+        nat = "US" if spec.nationality == "US" else "British"
+        if nat not in zones:
+            zones[nat] = mapregions.restricted_zone(mod, nat)
+        out[u] = zones[nat]
+    return out
+
+
 def derive(st: GameState) -> None:
     """Rebuild ``st`` (a Campaign-like initial state at a later first turn) into the
     reconstructed situation of the date."""
@@ -159,6 +198,7 @@ def derive(st: GameState) -> None:
             st.reduced.add(u)
     origin = {u: _origin(st, u, old_pos.get(u)) for u in in_play}
     side_of = partition(st, GERMAN_HELD.get(st.scenario, ()))
+    held_back = _restricted_at_start(st, in_play)
     t = tables(mod)
     for side in ("Allied", "German"):
         ring = _rings(st, side_of, side)
@@ -168,6 +208,16 @@ def derive(st: GameState) -> None:
         for u in combat:
             c = units[u].unit_class
             o = origin[u]
+            if u in held_back:  # 10.9B: not moved since entry, not east of the Meuse (Semois)
+                zone = held_back[u]
+                e = _entry_hex(st, u) or o
+                free = [h for h in zone if side_of.get(h) == "Allied" and h not in taken
+                        and not (h in t.hex_cost[c] and t.hex_cost[c][h] is None)]
+                if free:
+                    h = min(free, key=lambda x: (hexgrid.distance(e, x) if e else 0, x))
+                    st.pos[u] = h
+                    taken.add(h)
+                    continue
             for depth in (2, 4, 8, 10**6):
                 free = [h for h, r in ring.items() if r <= depth and h not in taken
                         and not (h in t.hex_cost[c] and t.hex_cost[c][h] is None)]

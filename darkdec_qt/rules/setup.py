@@ -9,6 +9,7 @@ from darkdec_qt.rules.phases import Phase
 from darkdec_qt.rules.state import GameState
 
 ARMY_AREAS = ("5PZA", "6PZA", "7A")
+HISTORICAL_SETUP_TURN = "16DecAM"  # 6.2: the historical assault positions of the first turn
 
 
 def initial_state(module: Module, scenario: str, seed: str = "0", optional: Iterable[str] | None = None,
@@ -20,7 +21,8 @@ def initial_state(module: Module, scenario: str, seed: str = "0", optional: Iter
     (scenarios) ``variants`` are the chosen 26.x variants (none by default: the scenario
     lists those *available*); ``setup`` is ``auto`` (the engine places the German army-area
     units, freesetup.py), ``free`` (6.1 by hand: they wait in ``state.to_place`` for
-    PlaceUnit commands) or ``historical`` (6.2: automatic, historical assault positions:
+    PlaceUnit commands) or ``historical`` (6.2: each unit on its historical assault position
+    of the module's ``historical`` table, any unit without one placed automatically;
     18.1C and, with optional rule 14.6, reserve markers). Later scenarios without a manifest
     get a reconstructed set-up (scenario_setup.py)."""
     sc = module.scenarios.get(scenario)
@@ -58,6 +60,8 @@ def initial_state(module: Module, scenario: str, seed: str = "0", optional: Iter
     st.setup_mode = setup
     st.to_place.update(dict(area_units))
     variant_rules.apply_initial(st)
+    if setup == "historical":  # 6.2A: the positions "indicated on the counters" (data/historical.csv)
+        freesetup.place_historical(st, module.historical_positions(HISTORICAL_SETUP_TURN))
     if setup != "free":
         freesetup.place_all(st)
     for k, hs in module.hexsides.items():

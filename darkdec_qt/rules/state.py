@@ -101,6 +101,8 @@ class GameState:
     exit_points: dict[str, int] = field(default_factory=dict)  # unit -> attack strength counted (10.7)
     # 15.5D: leader displaced this phase -> the equidistant hexes its owner may still choose
     displaced: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # moments.py: facts judged at the start of the Movement Phase (10.4.1A, 14.1D): key -> units
+    at_phase_start: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     # --- copies and hashes ---------------------------------------------------
     def clone(self) -> GameState:

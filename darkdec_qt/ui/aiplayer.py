@@ -12,6 +12,7 @@ what was decided is kept and the computer pauses until *Game ▸ Computer: move 
 
 from __future__ import annotations
 
+import copy
 import threading
 
 from PySide6.QtCore import QEvent, QObject, QThread, Signal
@@ -36,12 +37,13 @@ SIDES = ("German", "Allied")
 
 
 def scratch_copy(game: Game) -> Game:
-    """A copy the worker may play on: same module and initial state, its own state and log."""
-    g = Game.__new__(Game)
-    g.module = game.module
-    g.initial = game.initial
+    """A copy the worker may play on: the same module and initial state (never changed),
+    its own state and its own lists (log, redo)."""
+    g = copy.copy(game)
     g.state = game.state.clone()
-    g.batches = list(game.batches)
+    for name, value in vars(game).items():
+        if isinstance(value, list):
+            setattr(g, name, list(value))
     return g
 
 

@@ -4,12 +4,11 @@ renders the main window headless to a PNG and exits."""
 from __future__ import annotations
 
 import argparse
-import os
 import secrets
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
 from darkdec_qt.game.session import Game
@@ -19,6 +18,7 @@ from darkdec_qt.rules.options import check_choices
 from darkdec_qt.rules.setup import initial_state
 from darkdec_qt.ui.client import Client
 from darkdec_qt.ui.controller import GameController
+from darkdec_qt.ui.display import needs_display_error
 
 
 def new_game(module: Module, scenario: str, seed: str | None = None, optional: tuple[str, ...] | None = None,
@@ -40,7 +40,7 @@ def build_client(args: argparse.Namespace, settings: QSettings | None = None,
     from darkdec_qt import gamestore
 
     if getattr(args, "game", None):
-        opened = gamestore.open_game(args.game)
+        opened = gamestore.open_verified(args.game)
         controller = GameController(opened.game, opened.module_path, args.game)
     else:
         module_path = getattr(args, "module", None) or str(DEFAULT_MODULE)
@@ -55,8 +55,6 @@ def build_client(args: argparse.Namespace, settings: QSettings | None = None,
 def _app() -> QApplication:
     app = QApplication.instance()
     if app is None:
-        if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
-            os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
         app = QApplication(sys.argv[:1])
         app.setApplicationName("Dark December")
         app.setOrganizationName("darkdec")
@@ -66,17 +64,21 @@ def _app() -> QApplication:
 
 def run_client(args: argparse.Namespace) -> int:
     shot = getattr(args, "screenshot", None)
-    if shot:
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    if QApplication.instance() is None and (error := needs_display_error(bool(shot))):
+        print(error, file=sys.stderr)
+        return 2
     app = _app()
+    from darkdec_qt.model.database import DatabaseError
     from darkdec_qt.model.gamefile import GameFileError
     from darkdec_qt.rules.errors import IllegalAction
 
     try:
         win = build_client(args)
-    except (GameFileError, IllegalAction, KeyError, OSError) as exc:
+    except (GameFileError, DatabaseError, IllegalAction, KeyError, OSError) as exc:
         print(f"darkdec: error: {exc}", file=sys.stderr)
         return 2
+    if shot:
+        win.memory = None  # a screenshot shows the whole map, and remembers nothing
     win.show()
     if shot:
         win.resize(1600, 1000)
@@ -87,5 +89,4 @@ def run_client(args: argparse.Namespace) -> int:
         win.controller.dirty = False
         win.close()
         return 0 if ok else 1
-    QTimer.singleShot(0, win.view.fit_all)
     return app.exec()

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QFormLayout,
@@ -17,7 +18,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -28,7 +28,9 @@ from darkdec_qt.rules.commands import Command
 from darkdec_qt.rules.errors import IllegalAction
 from darkdec_qt.rules.narrate import OPTION_WORDS, TASK_WORDS
 from darkdec_qt.ui.controller import GameController
+from darkdec_qt.ui.focus import ClickSpinBox, no_click_focus
 from darkdec_qt.ui.mapinput import ATTACKER, DEFENDER, MapInput
+from darkdec_qt.ui.rulelinks import linkify_html
 
 CMD = Qt.ItemDataRole.UserRole
 
@@ -58,6 +60,19 @@ def command_words(c: Command) -> str:
     return c.kind.replace("_", " ")
 
 
+class ChoiceList(QListWidget):
+    """The pending choices: Enter (or Return) executes the current row, like "Do it"."""
+
+    chosen = Signal()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentItem() is not None:
+            event.accept()
+            self.chosen.emit()
+            return
+        super().keyPressEvent(event)
+
+
 class ReductionsBox(QGroupBox):
     """13.3.3: voluntary reductions of the terrain level of one's own hexes (0-3 each)."""
 
@@ -65,7 +80,7 @@ class ReductionsBox(QGroupBox):
         super().__init__(title, parent)
         self.form = QFormLayout(self)
         self.form.setContentsMargins(6, 2, 6, 2)
-        self.spins: dict[str, QSpinBox] = {}
+        self.spins: dict[str, ClickSpinBox] = {}
         self._on_change = on_change
 
     def set_hexes(self, hexes: list[str]) -> None:
@@ -76,7 +91,7 @@ class ReductionsBox(QGroupBox):
             self.form.removeRow(0)
         self.spins = {}
         for h in hexes:
-            sp = QSpinBox()
+            sp = ClickSpinBox()
             sp.setRange(0, 3)
             sp.setValue(old.get(h, 0))
             sp.setSuffix(" level(s)")
@@ -99,6 +114,7 @@ class BattlePanel(QWidget):
         self.input = map_input
         self.attackers: list[str] = []
         self.defenders: list[str] = []
+        self._phase = self._phase_key()  # Battle mode and its choices belong to this phase
         self.mode_button = QPushButton("Battle mode (B)")
         self.mode_button.setCheckable(True)
         self.mode_button.toggled.connect(self.set_mode)
@@ -119,11 +135,13 @@ class BattlePanel(QWidget):
         self.declare_button.clicked.connect(self.declare)
         self.task_label = QLabel()
         self.task_label.setWordWrap(True)
-        self.options = QListWidget()
+        self.options = ChoiceList()
         self.options.currentItemChanged.connect(self._preview)
-        self.options.itemDoubleClicked.connect(lambda _i: self.choose())
+        # the row the player points at, never a signal's argument taken for a row (clicked(bool))
+        self.options.itemDoubleClicked.connect(lambda it: self.choose(self.options.row(it)))
+        self.options.chosen.connect(lambda: self.choose())
         self.choose_button = QPushButton("Do it")
-        self.choose_button.clicked.connect(self.choose)
+        self.choose_button.clicked.connect(lambda _checked=False: self.choose())
         self.defender_box = QGroupBox("Defender's declaration (13.3.3A, 13.8A)")
         dl = QVBoxLayout(self.defender_box)
         self.def_integrity = QCheckBox("Claim divisional integrity (13.8A)")
@@ -134,6 +152,8 @@ class BattlePanel(QWidget):
         dl.addWidget(self.def_integrity)
         dl.addWidget(self.def_reductions)
         dl.addWidget(self.def_button)
+        no_click_focus(self.mode_button, self.clear_button, self.integrity, self.armor, self.declare_button,
+                       self.choose_button, self.def_integrity, self.def_button)
         top = QHBoxLayout()
         top.addWidget(self.mode_button)
         top.addWidget(self.clear_button)
@@ -150,7 +170,7 @@ class BattlePanel(QWidget):
         lay.addWidget(self.choose_button)
         map_input.battleHexClicked.connect(self.hex_clicked)
         controller.changed.connect(self.refresh)
-        controller.gameReplaced.connect(self.clear)
+        controller.gameReplaced.connect(self._game_replaced)
         self.refresh()
 
     # --- choosing on the map -------------------------------------------------------------
@@ -187,8 +207,31 @@ class BattlePanel(QWidget):
         out.update({s.pos[u]: DEFENDER for u in self.defenders if u in s.pos})
         self.input.set_outlines(out if self.input.battle_mode or s.battle is not None else {})
 
+    def _game_replaced(self) -> None:
+        self._phase = (0, "", "")  # another game: nothing chosen carries over
+        self.refresh()
+
+    def _phase_key(self) -> tuple[int, str, str]:
+        s = self.controller.state
+        return s.turn, s.side, s.phase.value
+
+    def _end_with_phase(self) -> None:
+        """Battle mode and the chosen attackers and defenders belong to one phase of one
+        side: when the phase ends, they end (clicks select and move units again)."""
+        key = self._phase_key()
+        if key == self._phase:
+            return
+        self._phase = key
+        self.attackers, self.defenders = [], []
+        if self.input.battle_mode or self.mode_button.isChecked():
+            self.mode_button.blockSignals(True)
+            self.mode_button.setChecked(False)
+            self.mode_button.blockSignals(False)
+            self.input.battle_mode = False
+
     # --- showing -----------------------------------------------------------------------
     def refresh(self) -> None:
+        self._end_with_phase()
         s = self.controller.state
         self.attackers = [u for u in self.attackers if u in s.pos]
         self.defenders = [u for u in self.defenders if u in s.pos]
@@ -199,7 +242,7 @@ class BattlePanel(QWidget):
         if b is None:
             self.att_reductions.set_hexes(sorted({s.pos[u] for u in self.attackers}))
         self.att_reductions.setEnabled(b is None)
-        self.plan_label.setText(self.plan_html())
+        self.plan_label.setText(linkify_html(self.plan_html()))
         self.declare_button.setEnabled(b is None and bool(self.attackers and self.defenders))
         self.options.clear()
         p = bq.pending(s)
@@ -211,7 +254,7 @@ class BattlePanel(QWidget):
             self.task_label.setText("")
         else:
             what = TASK_WORDS.get(p.what, p.what).format(hex=p.hex, n=p.n)
-            self.task_label.setText(f"<b>{p.side or 'Attacking'} player</b> chooses {escape(what)}")
+            self.task_label.setText(linkify_html(f"<b>The {escape(p.side or 'attacking')} player</b> {escape(what)}"))
             for c in p.options:
                 it = QListWidgetItem(command_words(c))
                 it.setData(CMD, c)
@@ -269,6 +312,9 @@ class BattlePanel(QWidget):
                                                         use_armor_superiority=self.armor.isChecked()))
 
     def choose(self, row: int | None = None) -> bool:
+        """Execute the command of ``row`` (the current row when None): exactly that one."""
+        if isinstance(row, bool):  # a button's checked flag is not a row (it used to pick row 0)
+            row = None
         item = self.options.item(row) if row is not None else self.options.currentItem()
         if item is None:
             return False

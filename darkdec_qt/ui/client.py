@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QDialog, QMenu, QMessageBox, QWidget
 
@@ -13,8 +13,10 @@ from darkdec_qt.rules.errors import IllegalAction
 from darkdec_qt.ui.controller import GameController
 from darkdec_qt.ui.dialogs import NewGameDialog
 from darkdec_qt.ui.fileops import FileOps
+from darkdec_qt.ui.helpmenu import build_help_menu
 from darkdec_qt.ui.mainwindow import MainWindow
 from darkdec_qt.ui.replay import ReplayBar
+from darkdec_qt.ui.settings import WindowMemory
 
 
 class Client(MainWindow):
@@ -32,12 +34,26 @@ class Client(MainWindow):
         from darkdec_qt.ui import aiplayer  # issue 14: New game against the computer
 
         aiplayer.install(self)
+        self._help_menu()
+        self.memory: WindowMemory | None = WindowMemory(self, self.settings)
+        self.memory.restore_geometry()
+        QTimer.singleShot(0, self._restore_layout)  # after the panels' first dock sizes
+
+    def _help_menu(self) -> None:
+        """The Help menu: keys and mouse, the client guide, About (ui/helpmenu.py)."""
+        build_help_menu(self)
+
+    def _restore_layout(self) -> None:
+        if self.memory is not None:
+            self.memory.restore_layout()
 
     def extend(self) -> None:
         """Hook for the play panels (battle, reinforcements, charts) added below."""
         from darkdec_qt.ui.panels import install_panels
+        from darkdec_qt.ui.rulesindex import install_rules_index
 
         install_panels(self)
+        install_rules_index(self)
 
     # --- file menu ------------------------------------------------------------------
     def _file_menu(self) -> None:
@@ -50,7 +66,7 @@ class Client(MainWindow):
         self.add_action("&File", "save", "&Save", f.save, QKeySequence.StandardKey.Save)
         self.add_action("&File", "save_as", "Save &as…", f.save_as, QKeySequence.StandardKey.SaveAs)
         self.menus["&File"].addSeparator()
-        self.add_action("&File", "quit", "&Quit", self.close, QKeySequence.StandardKey.Quit)
+        self.add_action("&File", "quit", "&Quit", self.close, "Ctrl+Q")  # StandardKey.Quit is empty without a desktop theme
 
     def _fill_recent(self) -> None:
         self.recent_menu.clear()

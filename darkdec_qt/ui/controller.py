@@ -168,6 +168,30 @@ class GameController(QObject):
         self.shownChanged.emit()
         return True
 
+    def can_redo(self) -> bool:
+        return self.past is None and self.game.can_redo()
+
+    def redo(self) -> bool:
+        """Execute the last undone command again (Ctrl+Shift+Z, Ctrl+Y)."""
+        if not self.can_redo():
+            self.message.emit("Nothing to redo: only what was undone since the last command (log)", True)
+            return False
+        before = self.acting()
+        try:
+            cmd = self.game.redo()
+        except IllegalAction as exc:
+            self.last_refusal = str(exc)
+            self.message.emit(str(exc), True)
+            return False
+        self.cache.sync()
+        self.dirty = True
+        self.changed.emit()
+        self.shownChanged.emit()
+        self.message.emit(f"Redone: {cmd.kind.replace('_', ' ')}", False)  # after the views' own messages
+        if self.acting() != before and not self.state.game_over:
+            self.handOver.emit(self.acting())
+        return True
+
     def mark_saved(self, path: str | Path) -> None:
         self.path = Path(path)
         self.dirty = False

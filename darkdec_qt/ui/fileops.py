@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from darkdec_qt import gamestore
 from darkdec_qt.model.gamefile import GameFileError
+from darkdec_qt.model.safewrite import remove_orphans
 from darkdec_qt.ui.controller import GameController
 
 FILTER = "Dark December games (*.ddg);;All files (*)"
@@ -34,39 +35,61 @@ class FileOps(QObject):
         self.settings = settings
         self.autosave_dir = Path(autosave_dir) if autosave_dir else default_autosave_dir()
         self.last_autosave: Path | None = None
+        self.autosave_error: str | None = None  # the last autosave failure, until one succeeds
         controller.phaseEnded.connect(self.autosave)
+        self.removed_orphans = remove_orphans(self.autosave_dir)  # left by a save killed last time
+        for r in self.recent():
+            self.removed_orphans += remove_orphans(Path(r).parent)
 
     # --- without dialogs ------------------------------------------------------------------
     def save_to(self, path: str | Path) -> Path:
         p = Path(path)
         if p.suffix == "":
             p = p.with_suffix(".ddg")
-        gamestore.save(self.controller.game, p, self.controller.module_path)
+        gamestore.save(self.controller.game, p, self.controller.module_path)  # GameSaveError says why
         self.controller.mark_saved(p)
         self.add_recent(p)
         self.controller.message.emit(f"Saved {p}", False)
         return p
 
     def open_path(self, path: str | Path) -> None:
-        opened = gamestore.open_game(path)
+        opened = gamestore.open_verified(path)
         self.controller.set_game(opened.game, path, opened.module_path)
         self.add_recent(Path(path))
         self.controller.message.emit(f"Opened {path}: {len(opened.game.events)} events, turn {opened.game.state.turn}",
                                      False)
 
+    def autosave_path(self) -> Path:
+        """``<data>/autosave/<scenario>-<seed>.ddg``: the name is built by
+        ``gamestore.autosave_name`` from a known scenario id and a seed of the strict
+        alphabet (never a path from file content) and must lie directly in the folder."""
+        p = self.autosave_dir / gamestore.autosave_name(self.controller.game)
+        if p.parent != self.autosave_dir or p.name in ("", ".", ".."):
+            raise GameFileError(f"refused autosave name {p.name!r}")
+        return p
+
     def autosave(self) -> Path | None:
-        """After every phase: ``<data>/autosave/<scenario>-<seed>.ddg`` (the previous
-        autosave is replaced atomically by gamestore)."""
-        st = self.controller.game.initial
+        """After every phase (the previous autosave is replaced atomically). A failure is
+        shown in the status bar every time and in a dialog the first time in a row; play
+        goes on."""
         try:
-            self.autosave_dir.mkdir(parents=True, exist_ok=True)
-            p = self.autosave_dir / f"{st.scenario}-{st.seed}.ddg"
+            p = self.autosave_path()
             gamestore.save(self.controller.game, p, self.controller.module_path)
         except (OSError, GameFileError) as exc:
-            self.controller.message.emit(f"Autosave failed: {exc}", True)
+            text = f"Autosave failed: {exc}"
+            self.controller.message.emit(text, True)
+            first = self.autosave_error is None
+            self.autosave_error = text
+            if first:
+                self.warn("Autosave failed", text + "\n\nPlay goes on; save the game elsewhere (File > Save As).")
             return None
+        self.autosave_error = None
         self.last_autosave = p
         return p
+
+    def warn(self, title: str, text: str) -> None:
+        """A warning dialog (tests replace it)."""
+        QMessageBox.warning(self.window, title, text)
 
     def recent(self) -> list[str]:
         v = self.settings.value("recent", [])
@@ -123,11 +146,12 @@ class FileOps(QObject):
         try:
             self.open_path(path)
         except (GameFileError, OSError) as exc:
-            QMessageBox.warning(self.window, "Cannot open the game", str(exc))
+            self.warn("Cannot open the game", str(exc))
 
     def _try(self, fn):  # -> Path | None
         try:
             return fn()
         except (GameFileError, OSError) as exc:
-            QMessageBox.warning(self.window, "Cannot save the game", str(exc))
+            self.controller.message.emit(f"Not saved: {exc}", True)
+            self.warn("Cannot save the game", str(exc))
             return None

@@ -1,12 +1,19 @@
 """Hotseat: a screen covering the map at each hand-over between sides, asking the
-next player to take the seat (the map stays hidden until they do)."""
+next player to take the seat (the map stays hidden until they do).
+
+Until the named player confirms, every game action is blocked: the window's actions
+(menus and shortcuts such as Ctrl+E) are disabled, and so are the phase bar and the
+docks; only the file actions that change nothing in the game (save, quit) remain."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QDockWidget, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from darkdec_qt.ui.phasebar import SIDE_COLOURS
+
+ALLOWED_WHILE_HANDING_OVER = frozenset({"save", "save_as", "quit"})
 
 
 class HandOverScreen(QWidget):
@@ -36,6 +43,7 @@ class HandOverScreen(QWidget):
         lay.addWidget(self.button, 0, Qt.AlignmentFlag.AlignHCenter)
         lay.addStretch(2)
         self.side = ""
+        self._blocked: list[QAction | QWidget] = []
         parent.installEventFilter(self)
         self.hide()
 
@@ -49,11 +57,38 @@ class HandOverScreen(QWidget):
         self.setGeometry(self.parentWidget().rect())
         self.show()
         self.raise_()
+        self._block()
         self.button.setFocus()
 
     def take(self) -> None:
         self.hide()
+        self._unblock()
         self.taken.emit()
+
+    def blocking(self) -> bool:
+        return bool(self._blocked) or self.isVisible()
+
+    def _block(self) -> None:
+        """Disable every game action of the window until :meth:`take`."""
+        if self._blocked:
+            return
+        win = self.window()
+        acts = getattr(win, "actions_by_name", {})
+        for name, act in acts.items():
+            if name not in ALLOWED_WHILE_HANDING_OVER and act.isEnabled():
+                act.setEnabled(False)
+                self._blocked.append(act)
+        widgets = [d.widget() for d in win.findChildren(QDockWidget) if d.widget() is not None]
+        widgets += [w for w in (getattr(win, "phase_bar", None),) if w is not None]
+        for w in widgets:
+            if w.isEnabled():
+                w.setEnabled(False)
+                self._blocked.append(w)
+
+    def _unblock(self) -> None:
+        blocked, self._blocked = self._blocked, []
+        for x in blocked:
+            x.setEnabled(True)
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
         if obj is self.parentWidget() and event.type() == QEvent.Type.Resize:

@@ -14,12 +14,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from darkdec_qt.logfold import is_routine, routine_summary
 from darkdec_qt.rules.narrate import describe
 from darkdec_qt.ui.controller import GameController
 
 INDEX = Qt.ItemDataRole.UserRole
 HIDDEN = frozenset({"phase_ended", "battle_stage"})  # shown by the headings / the battle panel
-ROUTINE = "supplied"  # supply_determined with this state: folded into one summary line per phase
 
 
 class WrapDelegate(QStyledItemDelegate):
@@ -113,7 +113,7 @@ class LogPanel(QWidget):
             item = QTreeWidgetItem([f"{i + 1:5d}  {text}"])
             item.setData(0, INDEX, i + 1)
             item.setToolTip(0, text)
-            if e.kind == "supply_determined" and getattr(e, "state", "") == ROUTINE:
+            if is_routine(e):
                 self._add_routine(item, i + 1)
                 continue
             if e.kind == "die_rolled":
@@ -138,7 +138,7 @@ class LogPanel(QWidget):
         self._fold.addChild(item)
         self._fold.setData(0, INDEX, index)
         n = self._fold.childCount()
-        self._fold.setText(0, f"       \u2713 {n} unit{'s' if n != 1 else ''} supplied (click \u25b8 to list them)")
+        self._fold.setText(0, f"       {routine_summary(n)} (click \u25b8 to list them)")
 
     def _clicked(self, item: QTreeWidgetItem, column: int) -> None:
         idx = item.data(0, INDEX)

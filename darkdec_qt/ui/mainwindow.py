@@ -28,6 +28,7 @@ from darkdec_qt.ui.mapview import MapView
 from darkdec_qt.ui.overlays import HexMarkersItem
 from darkdec_qt.ui.phasebar import PhaseBar
 from darkdec_qt.ui.present import hex_markers, hex_text, placements
+from darkdec_qt.ui.rulelinks import linkify
 from darkdec_qt.ui.style import STYLE
 
 MESSAGE_MS = 12000
@@ -131,6 +132,8 @@ class MainWindow(QMainWindow):
             self.menus[m] = self.menuBar().addMenu(m)
         c = self.controller
         self.add_action("&Edit", "undo", "&Undo", c.undo, QKeySequence.StandardKey.Undo)
+        redo = self.add_action("&Edit", "redo", "&Redo", c.redo, "Ctrl+Shift+Z")
+        redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         self.add_action("&Game", "end_phase", "&End phase", c.end_phase, "Ctrl+E")
         self.add_action("&Game", "deselect", "Cancel selection", self.input.cancel, "Esc")
         self.add_action("&View", "fit", "&Fit map to window", self.view.fit_all, "Ctrl+0")
@@ -171,7 +174,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{'*' if c.dirty else ''}{name} — {sc.name if sc else c.state.scenario} — Dark December")
 
     def show_message(self, text: str, error: bool = False) -> None:
-        self.message_label.setText(text)
+        self.message_label.setText(linkify(text))  # rule numbers link to the Rules index
         self.message_label.setProperty("error", error)
         self.message_label.setStyleSheet("color:#a01010; font-weight:bold;" if error else "color:#1c1c1c;")
         self._msg_timer.start(MESSAGE_MS)
@@ -203,4 +206,7 @@ class MainWindow(QMainWindow):
         if guard is not None and not guard():
             event.ignore()
             return
+        memory = getattr(self, "memory", None)  # settings.WindowMemory, installed by the client
+        if memory is not None:
+            memory.save()
         event.accept()

@@ -1,6 +1,7 @@
 """What mouse clicks on the map mean: select a unit or stack and move it along the
-engine's legal paths; pick a hex for a pending command (reinforcement entry,
-paradrop, retreat, advance...); in Battle mode choose attackers and defenders.
+engine's legal paths (by clicks, or by dragging the counters onto a hex); pick a hex
+for a pending command (reinforcement entry, paradrop, retreat, advance...); in Battle
+mode choose attackers and defenders.
 
 Every answer comes from the engine (``movement.legal_destinations``,
 ``movement.why_illegal``, ``legal_commands``); this module only routes clicks.
@@ -53,6 +54,9 @@ class MapInput(QObject):
         scene.hexHovered.connect(self.on_hover)
         controller.changed.connect(self._revalidate)
         controller.shownChanged.connect(self._on_shown)
+        view.counter_drag_source = self.drag_source
+        view.counter_drop = self.drop
+        view.counterDragStarted.connect(self.drag_started)
 
     # --- selection ------------------------------------------------------------------
     def own_units_at(self, h: str) -> list[str]:
@@ -213,3 +217,43 @@ class MapInput(QObject):
         if ok:
             self.controller.message.emit(f"{', '.join(units)} moved {'-'.join(path)}", False)
         return ok
+
+    # --- drag and drop --------------------------------------------------------------
+    def _drag_units(self, h: str) -> tuple[str, ...]:
+        """The units a left drag from ``h`` carries: the selection when it is there,
+        else the acting side's whole stack; none when the map takes no moves now."""
+        s = self.controller.state
+        if not self.controller.is_live() or self.targets or self.battle_mode or s.phase not in MOVING_PHASES:
+            return ()
+        if self.sel_hex == h and self.selected:
+            return self.selected
+        return tuple(self.own_units_at(h))
+
+    def drag_source(self, h: str) -> list | None:
+        """The counters (placements) a drag from ``h`` shows; None: the drag pans."""
+        units = self._drag_units(h)
+        shown = {p[0].id: p for p in self.scene.units_at(h)}
+        return [shown[u] for u in units if u in shown] or None
+
+    def drag_started(self, h: str) -> None:
+        """Select the dragged units: their legal destinations are shaded during the drag."""
+        units = self._drag_units(h)
+        if units and units != self.selected:
+            self.select(units)
+
+    def drop(self, from_hex: str, to_hex: str) -> bool:
+        """A drop of the dragged units on ``to_hex``: a legal destination moves them
+        along the engine's cheapest path (``legal_destinations``); any other hex is
+        refused with the engine's reason and rule (``why_illegal``), nothing moves."""
+        if not to_hex:
+            self.controller.message.emit("Dropped off the map: nothing moved", True)
+            return False
+        if from_hex != self.sel_hex or not self.selected:
+            return False
+        if to_hex in self.dests:
+            return self.move_to(to_hex)
+        s = self.controller.state
+        why = movement.why_illegal(s, self.selected, to_hex)
+        self.controller.last_refusal = why or f"{', '.join(self.selected)} cannot move to {to_hex}"
+        self.controller.message.emit(self.controller.last_refusal, True)
+        return False

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap, QPixmapCache
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -277,6 +277,13 @@ class MapScene(QGraphicsScene):
             self._hovered = hid
             self.hexHovered.emit(hid or "")
         super().mouseMoveEvent(event)
+
+    def event(self, event: QEvent) -> bool:
+        """The pointer left the view: no hex is hovered any more (hexHovered "")."""
+        if event.type() in (QEvent.Type.GraphicsSceneLeave, QEvent.Type.Leave) and self._hovered is not None:
+            self._hovered = None
+            self.hexHovered.emit("")
+        return super().event(event)
 
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
         hid = self.hex_at(event.scenePos())

@@ -1,28 +1,38 @@
-"""The map view: zoom around the cursor, pan by dragging, keys, fit to window.
+"""The map view: zoom around the cursor, pan by dragging, drag counters, keys, fit.
 
 Wheel zooms around the cursor; ``+``/``-`` zoom around the centre; ``F`` fits the
-map, ``0`` shows 100 %; the middle button, or the left button dragged on the map,
-pans; arrow keys scroll. A click that did not pan reaches the scene, which emits
-``hexClicked``. Hovering a stack shows every unit in a :class:`StackViewer`.
+map, ``0`` shows 100 %; the middle button, the left button dragged on empty map, or
+the left button with Space held pans; arrow keys scroll. The left button dragged from
+a counter that ``counter_drag_source`` offers drags those counters (a translucent
+copy follows the pointer); on release ``counter_drop(from, to)`` decides: accepted,
+the copy vanishes, refused, it glides back (:mod:`counterdrag`). A click that did not
+drag reaches the scene, which emits ``hexClicked``. Hovering a stack shows every unit
+in a :class:`StackViewer`.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF, Qt, QTimer
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QResizeEvent, QWheelEvent
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import QPoint, QPointF, Qt, QTimer, Signal
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QMouseEvent, QPainter, QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
-from darkdec_qt.ui.mapscene import MapScene
-from darkdec_qt.ui.stackviewer import StackViewer
+from darkdec_qt.ui.counterdrag import CounterDrag
+from darkdec_qt.ui.mapscene import CounterItem, MapScene
+from darkdec_qt.ui.stackviewer import Placement, StackViewer
 
 MIN_ZOOM, MAX_ZOOM = 0.05, 8.0
 KEY_STEP = 1.25
-DRAG_THRESHOLD = 5  # pixels before a left press becomes a pan
+DRAG_THRESHOLD = 5  # pixels before a left press becomes a pan or a counter drag
+DEFAULT_ZOOM = 1.25  # counters 60 px wide: strength numbers about 14 px high
 STACK_VIEWER_DELAY_MS = 450
 
 
 class MapView(QGraphicsView):
     """A QGraphicsView over a :class:`MapScene`."""
+
+    counterDragStarted = Signal(str)  # noqa: N815  the hex the counters are dragged from
 
     def __init__(self, scene: MapScene, parent: QWidget | None = None, stack_viewer: bool = True) -> None:
         super().__init__(scene, parent)
@@ -44,6 +54,13 @@ class MapView(QGraphicsView):
         self._pan_from: QPoint | None = None
         self._panned = False
         self._fitted = True
+        self._space = False  # Space held: the left button pans
+        # counter drag and drop (the client sets these; the editor leaves them None)
+        self.counter_drag_source: Callable[[str], Sequence[Placement] | None] | None = None
+        self.counter_drop: Callable[[str, str], bool] | None = None
+        self._drag_from = ""  # the hex under a left press that may start a counter drag
+        self.drag: CounterDrag | None = None
+        self.last_drag: CounterDrag | None = None
         self.stack_viewer = StackViewer(self) if stack_viewer else None
         self._hover_hex = ""
         self._hover_timer = QTimer(self)
@@ -85,6 +102,12 @@ class MapView(QGraphicsView):
     def reset_zoom(self) -> None:
         self.set_zoom(1.0)
 
+    def show_default(self, centre: QPointF | None = None) -> None:
+        """The zoom a game starts at: counter values legible, centred on ``centre``."""
+        self.set_zoom(DEFAULT_ZOOM)
+        if centre is not None:
+            self.centerOn(centre)
+
     def center_on_hex(self, hex_id: str) -> None:
         self.centerOn(self.map_scene.hex_center(hex_id))
 
@@ -103,6 +126,13 @@ class MapView(QGraphicsView):
     # --- keys -----------------------------------------------------------------------
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
         key = event.key()
+        if key == Qt.Key.Key_Space:
+            if not event.isAutoRepeat():
+                self._space = True
+                if self._pan_from is None:
+                    self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
+            event.accept()
+            return
         step = max(40, self.viewport().width() // 8)
         if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
             self.zoom_by(KEY_STEP)
@@ -123,26 +153,87 @@ class MapView(QGraphicsView):
         else:
             super().keyPressEvent(event)
 
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space = False
+            if self._pan_from is None:
+                self.viewport().unsetCursor()
+            event.accept()
+            return
+        super().keyReleaseEvent(event)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802
+        self._space = False
+        super().focusOutEvent(event)
+
     # --- pan ------------------------------------------------------------------------
+    def _start_pan(self, at: QPoint) -> None:
+        self._pan_from = at
+        self._panned = True
+        self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
-        if event.button() == Qt.MouseButton.MiddleButton:
-            self._pan_from = event.position().toPoint()
-            self._panned = True
-            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+        if event.button() == Qt.MouseButton.MiddleButton or (
+                event.button() == Qt.MouseButton.LeftButton and self._space):
+            self._start_pan(event.position().toPoint())
             event.accept()
             return
         if event.button() == Qt.MouseButton.LeftButton:
             self._press = event.position().toPoint()
             self._panned = False
+            self._drag_from = self._counter_hex_at(self._press)
         super().mousePressEvent(event)
+
+    def _counter_hex_at(self, pos: QPoint) -> str:
+        """The hex of the counter under ``pos`` when its units may be dragged, else ""."""
+        if self.counter_drag_source is None:
+            return ""
+        item = next((i for i in self.items(pos) if isinstance(i, CounterItem)), None)
+        if item is None or not self.counter_drag_source(item.hex_id):
+            return ""
+        return item.hex_id
+
+    # --- dragging counters ----------------------------------------------------------
+    def _start_counter_drag(self, pos: QPoint) -> None:
+        units = self.counter_drag_source(self._drag_from) if self.counter_drag_source else None
+        if not units:
+            self._start_pan(self._press or pos)
+            return
+        self.drag = CounterDrag(self.map_scene, self._drag_from, self.map_scene.hex_center(self._drag_from),
+                                list(units), self.map_scene.counter_size)
+        self.drag.move(self.mapToScene(pos))
+        self.counterDragStarted.emit(self._drag_from)
+        self._panned = True  # the release is not a click
+        self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+        if self.stack_viewer is not None:
+            self.stack_viewer.hide()
+        self._hover_timer.stop()
+
+    def _drop_counters(self, pos: QPoint) -> None:
+        drag, self.drag = self.drag, None
+        if drag is None:
+            return
+        to = self.map_scene.hex_at(self.mapToScene(pos)) or ""
+        ok = to != drag.from_hex and self.counter_drop is not None and self.counter_drop(drag.from_hex, to)
+        if ok:
+            drag.finish()
+        else:
+            drag.snap_back()
+        self.last_drag = drag
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
         pos = event.position().toPoint()
+        if self.drag is not None:
+            self.drag.move(self.mapToScene(pos))
+            super().mouseMoveEvent(event)  # the scene still reports the hex under the pointer
+            return
         if self._pan_from is None and self._press is not None and event.buttons() & Qt.MouseButton.LeftButton:
             if (pos - self._press).manhattanLength() >= DRAG_THRESHOLD:
-                self._pan_from = self._press
-                self._panned = True
-                self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+                if self._drag_from:
+                    self._start_counter_drag(pos)
+                    super().mouseMoveEvent(event)
+                    return
+                self._start_pan(self._press)
         if self._pan_from is not None:
             d = pos - self._pan_from
             self._pan_from = pos
@@ -159,7 +250,13 @@ class MapView(QGraphicsView):
         self._press = None
         self._pan_from = None
         self._panned = False
-        self.viewport().unsetCursor()
+        self._drag_from = ""
+        if self.drag is not None:
+            self._drop_counters(event.position().toPoint())
+        if self._space:
+            self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
+        else:
+            self.viewport().unsetCursor()
         if panned:
             event.accept()  # a drag is not a click
             return
@@ -177,7 +274,7 @@ class MapView(QGraphicsView):
             self._hover_timer.stop()
 
     def _show_stack(self) -> None:
-        if self.stack_viewer is None or not self._hover_hex or self._pan_from is not None:
+        if self.stack_viewer is None or not self._hover_hex or self._pan_from is not None or self.drag is not None:
             return
         units = self.map_scene.units_at(self._hover_hex)
         if not units:

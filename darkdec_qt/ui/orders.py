@@ -10,9 +10,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from darkdec_qt import hexgrid
+from darkdec_qt.rules import choices, engine, freesetup, initial, variants
 from darkdec_qt.rules import combat_commands as cc
 from darkdec_qt.rules import commands as cm
-from darkdec_qt.rules import engine, freesetup, initial, variants
 from darkdec_qt.rules.commands import Command
 from darkdec_qt.rules.errors import IllegalAction
 from darkdec_qt.rules.phases import acting_side
@@ -59,6 +59,7 @@ UNIT_TOGGLES: tuple[tuple[str, str, Callable[[str], Command]], ...] = (
     ("withdraw", "Withdraw", cm.Withdraw),
     ("release_restricted", "Release restricted unit", cm.ReleaseRestricted),
     ("refit", "Refit (replacement)", cm.Refit),
+    ("eliminate_overstacked", "Eliminate (overstacked, the owner's choice, 11.0C)", choices.EliminateOverstacked),
 )
 
 
@@ -95,6 +96,9 @@ def unit_orders(state: GameState, units: tuple[str, ...]) -> list[Order]:
     if t := blow_targets(state, u):
         out.append(Order("blow_bridge", f"Blow a bridge: {u}…", targets=t,
                          prompt=f"Click the hex across the bridge {u} is to blow"))
+    if t := {h: c for h in state.displaced.get(u, ()) if legal(state, c := cm.RelocateDisplacedLeader(unit=u, hex=h))}:
+        out.append(Order("relocate_leader", f"Relocate displaced leader {u}…", targets=t,
+                         prompt=f"Click the hex {u} goes to (15.5D: the nearest friendly units)"))
     if t := bridge_build_targets(state, units):
         out.append(Order("build_bridge", f"Build a bridge and cross: {', '.join(units)}…", targets=t,
                          prompt="Click the hex across the river to bridge"))

@@ -11,6 +11,8 @@ from darkdec_qt.ui.actions import Actions
 from darkdec_qt.ui.arrivals import ArrivalsPanel, SetupPanel
 from darkdec_qt.ui.battlepanel import BattlePanel
 from darkdec_qt.ui.charts import ChartsPanel
+from darkdec_qt.ui.focus import GameShortcuts
+from darkdec_qt.ui.hover import HoverGuard
 from darkdec_qt.ui.obpanel import OrderOfBattlePanel
 from darkdec_qt.ui.replpanel import ReplacementsPanel
 from darkdec_qt.ui.status import TurnClock, VictoryLabel, VictoryPanel
@@ -54,6 +56,8 @@ def install_panels(win) -> None:  # noqa: ANN001 (Client)
     bar.row1.insertWidget(bar.row1.indexOf(bar.next_button), win.clock)
     # --- orders
     win.actions = Actions(win)
+    win.game_shortcuts = GameShortcuts(win)  # Ctrl+E and the like work wherever the focus is
+    win.hover_guard = HoverGuard(win)  # the stack popup: hides off the map, never stale or in the way
     win.add_action("&View", "time_limit", "&Time limit per player turn…", lambda: _ask_limit(win))
     c.changed.connect(lambda: _follow(win))
     QTimer.singleShot(0, lambda: win.resizeDocks([win.log_dock, win.panels["arrivals"]], [400, 290],

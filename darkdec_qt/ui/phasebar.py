@@ -8,7 +8,9 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePol
 
 from darkdec_qt.rules.phases import PHASES
 from darkdec_qt.ui.controller import GameController
+from darkdec_qt.ui.focus import no_click_focus
 from darkdec_qt.ui.present import PHASE_NAMES, acting_label, next_step_label
+from darkdec_qt.ui.rulelinks import linkify
 
 SHORT = {"replacement": "Repl.", "exploitation": "Exploit.", "construction": "Constr."}
 SIDE_COLOURS = {"German": "#5d6650", "Allied": "#3f5f8f"}
@@ -47,6 +49,7 @@ class PhaseBar(QFrame):
         self.next_button.setObjectName("NextButton")
         self.next_button.setToolTip("End the current phase (Ctrl+E)")
         self.next_button.clicked.connect(self._next)
+        no_click_focus(self.next_button)
         for w in (self.turn_label, self.weather_label, self.side_label):
             lay.addWidget(w)
         lay.addStretch(1)
@@ -83,5 +86,5 @@ class PhaseBar(QFrame):
         self.phases_label.setToolTip(f"{PHASE_NAMES[s.phase]} Phase")
         self.next_button.setText(next_step_label(s))
         self.next_button.setEnabled(c.is_live() and not s.game_over)
-        self.reason_label.setText(c.end_refusal if c.is_live() else "")
+        self.reason_label.setText(linkify(c.end_refusal) if c.is_live() else "")
         self.reason_label.setVisible(bool(self.reason_label.text()))

@@ -1,9 +1,11 @@
 """A tooltip-like popup showing every unit of a stack at full size (like VASSAL's
-mouse-over stack viewer)."""
+mouse-over stack viewer). It never shows while one of its ``blockers`` says so (the
+hot-seat hand-over screen, an open context menu); ``refresh`` re-reads a shown stack
+after the game changed (a step lost while the pointer rests on it)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QPoint, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
@@ -30,6 +32,10 @@ class StackViewer(QWidget):
         self.units: list[Placement] = []
         self._pad = 8
         self._title_h = 18
+        self.blockers: list[Callable[[], bool]] = []
+
+    def blocked(self) -> bool:
+        return any(b() for b in self.blockers)
 
     def set_stack(self, hex_id: str, units: Sequence[Placement]) -> None:
         self.hex_id = hex_id
@@ -38,10 +44,22 @@ class StackViewer(QWidget):
         self.update()
 
     def show_stack(self, hex_id: str, units: Sequence[Placement], global_pos: QPoint) -> None:
+        if self.blocked():
+            self.hide()
+            return
         self.set_stack(hex_id, units)
         self.move(global_pos)
         self.show()
         self.raise_()
+
+    def refresh(self, units: Sequence[Placement]) -> None:
+        """The shown stack as it is now (hidden when it is gone or a blocker came up)."""
+        if not self.isVisible():
+            return
+        if not units or self.blocked():
+            self.hide()
+        else:
+            self.set_stack(self.hex_id, units)
 
     def sizeHint(self) -> QSize:  # noqa: N802
         n = max(1, len(self.units))

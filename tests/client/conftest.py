@@ -9,6 +9,15 @@ from PySide6.QtCore import QSettings
 from darkdec_qt.model.load import DEFAULT_MODULE, load_module
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _isolated_qsettings(tmp_path_factory):
+    """A QSettings made without a file (the client's default) writes here, not to the
+    user's configuration."""
+    folder = str(tmp_path_factory.mktemp("qsettings"))
+    for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
+        QSettings.setPath(fmt, QSettings.Scope.UserScope, folder)
+
+
 @pytest.fixture(scope="session")
 def module():
     return load_module(DEFAULT_MODULE)
@@ -22,15 +31,16 @@ def make_client(qtbot, tmp_path, module):
     from darkdec_qt.ui.client import Client
     from darkdec_qt.ui.controller import GameController
 
-    def make(game=None, hotseat: bool = False, path=None):
+    def make(game=None, hotseat: bool = False, path=None, settings_file=None):
         g = game or new_game(module, "herbstnebel", "1")
-        settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+        settings = QSettings(str(settings_file or tmp_path / "settings.ini"), QSettings.Format.IniFormat)
         win = Client(GameController(g, DEFAULT_MODULE, path), settings=settings,
                      autosave_dir=tmp_path / "autosave", hotseat=hotseat)
         win.controller.dirty = False
         win.confirm_discard = lambda: True  # pytest-qt closes the window before our teardown
         qtbot.addWidget(win)
-        win.resize(1400, 900)
+        if not settings.contains("window/geometry"):  # else the remembered size (ui/settings.py)
+            win.resize(1400, 900)
         win.show()
         qtbot.waitExposed(win)
         return win

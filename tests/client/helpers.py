@@ -44,3 +44,10 @@ def args(**kw) -> argparse.Namespace:
                 seed="1", screenshot=None)
     base.update(kw)
     return argparse.Namespace(**base)
+
+
+def plain(label) -> str:
+    """The text a user reads in a rich-text label (rule numbers there are links)."""
+    from PySide6.QtGui import QTextDocumentFragment
+
+    return QTextDocumentFragment.fromHtml(label.text()).toPlainText()

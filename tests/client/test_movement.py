@@ -4,7 +4,7 @@ path; an illegal hex is refused with the rule; undo."""
 from __future__ import annotations
 
 from darkdec_qt.rules import movement
-from tests.client.helpers import click_hex, end_phases_until, hover_hex
+from tests.client.helpers import click_hex, end_phases_until, hover_hex, plain
 
 
 def _mover(win):
@@ -50,6 +50,6 @@ def test_illegal_hex_is_refused_with_the_rule(make_client):
     click_hex(win, start)
     click_hex(win, far)
     assert win.controller.state.state_hash() == before
-    msg = win.message_label.text()
+    msg = plain(win.message_label)
     assert far in msg and "(10.2B)" in msg or "(1" in msg
     assert msg == movement.why_illegal(s, (u,), far)

@@ -115,8 +115,11 @@ def test_entry_hexes_are_edge_road_hexes(
     assert {h["entry"] for h in entries} >= set("ABCDEFGHJKLMNPQRS")
     for h in entries:
         col, row = hexgrid.parse_hex_id(h["hex"])
-        on_edge = {"N": row == 1, "S": row == 33, "W": col == 1, "E": col == COLUMNS}[h["edge"]]
+        # the German-held (7A) part of the south edge counts as the German east edge (8.3B)
+        german_south = row == 33 and bool(h["army"])
+        on_edge = {"N": row == 1, "S": row == 33, "W": col == 1, "E": col == COLUMNS or german_south}[h["edge"]]
         assert on_edge and h["hex"] in links, h
+        assert (h["entry"] in "PQRS") == bool(h["army"]) or h["hex"] == "5001", h  # 5001: 26.15B
 
 
 def test_named_towns_near_projection(hexes: dict[str, dict[str, str]]) -> None:

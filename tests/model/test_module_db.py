@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from darkdec_qt.model.database import DatabaseError, read_database, stored_hash, write_database
+from darkdec_qt.model.database import DatabaseError, read_database, write_database
 from darkdec_qt.model.load import DATA_DIR, DEFAULT_MODULE, load_module, module_from_rows
 from darkdec_qt.model.sources import SourceError, read_sources, write_sources
 from darkdec_qt.model.validate import ANCHORS, validate
@@ -198,11 +198,9 @@ def test_database_with_bad_value_names_table(tmp_path, built):
     con.execute("UPDATE unit SET fa = 'x' WHERE id = '99/393'")
     con.commit()
     con.close()
-    # a string in an integer column is read back as text; the module refuses it on use
-    rows = read_database(p)
-    assert stored_hash(rows)
-    bad = next(u for u in rows["unit"] if u["id"] == "99/393")
-    assert bad["fa"] == "x"
+    # issue 15: text in an integer column is refused on read, naming table, row and column
+    with pytest.raises(DatabaseError, match=r"table 'unit' row \d+: column 'fa' must be an integer, holds 'x'"):
+        read_database(p, verify_hash=False)
 
 
 def test_missing_database(tmp_path):

@@ -112,10 +112,19 @@ def test_8_7_2D_two_of_the_three_independent_brigades_instead_of_a_division():
 
 
 def test_8_7_5_not_enough_eligible_divisions_has_no_further_effect():
+    from darkdec_qt.rules.choices import _fuel_options
+
     st = fuel_state(shortage=5)
-    events = execute(st, cm.EndPhase())  # 8.7.1B default choice, then nothing more
-    chosen = [e.division for e in events if e.kind == "fuel_depleted"]
-    assert sorted(chosen) == ["1SS", "2Pz", "9Pz"] and st.fuel_shortage == 0
+    with pytest.raises(IllegalAction) as e:  # issue 12: the players choose, the engine does not
+        check(st, cm.EndPhase())
+    assert e.value.rule == "8.7.1A"
+    chosen = []
+    while opts := list(_fuel_options(st)):
+        chosen += [x.division for x in execute(st, opts[0]) if x.kind == "fuel_depleted"]
+    execute(st, cm.EndPhase())  # 8.7.5: nothing more
+    brigades = [d for d in chosen if d in ("150Pz", "FBB", "FGB")]
+    assert sorted(set(chosen) - set(brigades)) == ["1SS", "2Pz", "9Pz"] and len(brigades) == 2  # 8.7.2D a pair
+    assert st.fuel_shortage == 0
     assert st.phase is Phase.REPLACEMENT
 
 

@@ -69,7 +69,17 @@ def test_10_6_3B_german_exit_markers_block_allied_entry():
 
 
 def test_10_6_3A_reinforcements_may_not_be_withheld():
+    """Issue 12 (the player chooses): the phase does not end with a due unit that may enter;
+    its owner enters it where they choose, the engine does not place it."""
+    from darkdec_qt.rules import engine
+
     st = north_edge()
+    with pytest.raises(IllegalAction) as e:
+        check(st, cm.EndPhase())
+    assert e.value.rule == "10.6.3A" and e.value.unit == "R/A"
+    offered = [c for c in engine.legal_commands(st) if isinstance(c, cm.EnterReinforcement)]
+    assert {c.path[0] for c in offered} >= {"0501"}
+    execute(st, cm.EnterReinforcement("R/A", ("0501",)))
     execute(st, cm.EndPhase())
     assert st.pos["R/A"] == "0501" and "R/A" not in st.pending
 

@@ -87,7 +87,26 @@ def test_10_7_2C_reinforcements_of_that_edge_may_not_enter_while_the_debt_is_unp
 
 
 def test_10_7_2C_held_off_as_soon_as_possible_at_the_end_of_the_movement_phase():
+    """Issue 12 (the player chooses): the Allies pick the units held off; the phase may not
+    end while the debt can be paid."""
+    from darkdec_qt.rules import engine
+
     st = allied_turn_after_exit()
+    with pytest.raises(IllegalAction) as e:
+        check(st, cm.EndPhase())
+    assert e.value.rule == "10.7.2C"
+    offered = {c.unit for c in engine.legal_commands(st) if isinstance(c, cm.HoldOff)}
+    assert {"R1", "R2"} <= offered
+    execute(st, cm.HoldOff("R2"))
+    execute(st, cm.HoldOff("R1"))
+    while True:  # any other due unit must now enter (10.6.3A)
+        try:
+            check(st, cm.EndPhase())
+            break
+        except IllegalAction as e:
+            assert e.rule == "10.6.3A"
+            nxt = next(c for c in engine.legal_commands(st) if isinstance(c, cm.EnterReinforcement))
+            execute(st, nxt)
     execute(st, cm.EndPhase())
     assert st.held_off == {"R1", "R2"} and st.hold_off_owed["W"] == 0
     assert "R1" not in st.pos and "R2" not in st.pos

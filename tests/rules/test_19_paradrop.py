@@ -33,7 +33,10 @@ def test_19_2A_clear_terrain_not_enemy_occupied_nor_enemy_zoc():
 
 def test_19_2A_before_movement_and_19_1_only_am_17_december():
     st = drop_map()
-    execute(st, cm.Move(units=("3/FJ",), path=("0901", "0801")))
+    with pytest.raises(IllegalAction) as e:  # issue 12: no movement before the drop ...
+        check(st, cm.Move(units=("3/FJ",), path=("0901", "0801")))
+    assert e.value.rule == "19.2A"
+    st.mp_spent["3/FJ"] = 30  # ... and a drop after movement is refused
     with pytest.raises(IllegalAction) as e:
         check(st, cm.Paradrop("vdHeydte", "0505"))
     assert e.value.rule == "19.2A"
@@ -66,11 +69,22 @@ def test_19_2C_may_not_move_the_turn_dropped_2D_only_von_der_heydte():
 
 
 def test_19_1_the_drop_is_mandatory_and_never_an_edge_reinforcement():
+    """Issue 12 (the player chooses): Germany picks the hex; the phase does not end (nor
+    does movement begin) before the drop, and legal_commands offers every drop hex."""
+    from darkdec_qt.rules import engine
+
     st = drop_map()
     assert reinforcements.due_units(st) == []
+    with pytest.raises(IllegalAction) as e:
+        check(st, cm.EndPhase())
+    assert e.value.rule == "19.2A"
+    offered = {c.hex for c in engine.legal_commands(st) if isinstance(c, cm.Paradrop)}
+    assert {"0505", "0808", "0101"} <= offered and "0304" not in offered and "0404" not in offered
+    force_dice(st, 1)
+    execute(st, cm.Paradrop("vdHeydte", "0808"))
     execute(st, cm.EndPhase())
     assert "vdHeydte" in st.paradropped and "vdHeydte" not in st.pending
-    assert st.pos.get("vdHeydte") or "vdHeydte" in st.eliminated
+    assert st.pos.get("vdHeydte") == "0808"
 
 
 def test_19_3_supplied_through_pm_18_december():

@@ -41,7 +41,7 @@ def _mover(st):
         if var.withdrawal_move_problem(st, (u,), (start, start)) is None:
             continue  # surrounded or already on a position
         dists = {k: var.line_distance(st, k, start) for k in lines}
-        dests = movement.legal_destinations(st, (u,))
+        dests = movement.search(movement.make_context(st, (u,)))  # before the 26.13 filter
         good = [p for _, (_, p) in sorted(dests.items()) if var.withdrawal_move_problem(st, (u,), p) is None]
         bad = [p for _, (_, p) in sorted(dests.items()) if var.withdrawal_move_problem(st, (u,), p) is not None]
         if good and bad and min(dists.values()) > 0:
@@ -61,6 +61,8 @@ def test_26_13B_given_withdrawal_when_moving_away_then_illegal():
     u, _, bad = _mover(st)
     with pytest.raises(IllegalAction, match=r"26\.13"):
         engine.check(st, cm.Move(units=(u,), path=bad[0]))
+    shown = movement.legal_destinations(st, (u,))  # issue 10.2: the client never shades it
+    assert bad[0][-1] not in shown and "26.13" in (movement.why_illegal(st, u, bad[0][-1]) or "")
 
 
 def test_26_13B_without_withdrawal_any_direction():

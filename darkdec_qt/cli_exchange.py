@@ -1,0 +1,214 @@
+"""``darkdec exchange new | open | status | play | send | standing-orders | whoami``: play by file
+exchange from the command line (every client action is here too, so a script can play a game)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+
+from darkdec_qt.model.load import DEFAULT_MODULE
+
+ORDERS_HELP = "standing order (repeatable): no_reaction, default_declaration, prefer_retreat"
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    x = sub.add_parser("exchange", help="play by file exchange (e-mail, chat, a shared folder)")
+    x.add_argument("--home", help="the player's data folder (default: the user data directory)")
+    xs = x.add_subparsers(dest="xcmd", required=True)
+
+    w = xs.add_parser("whoami", help="your key's fingerprint (tell it to your opponent)")
+    w.set_defaults(func=cmd_whoami)
+
+    n = xs.add_parser("new", help="start a game and write the invitation file for the opponent")
+    n.add_argument("--side", choices=("German", "Allied"), required=True)
+    n.add_argument("--scenario", default="herbstnebel")
+    n.add_argument("--optional", action="append", default=[])
+    n.add_argument("--variant", action="append", default=[])
+    n.add_argument("--setup", choices=("auto", "historical"), default="auto")
+    n.add_argument("--order", action="append", default=[], help=ORDERS_HELP)
+    n.add_argument("--module", default=str(DEFAULT_MODULE))
+    n.add_argument("--out", default=".", help="folder for the file to send")
+    n.set_defaults(func=cmd_new)
+
+    o = xs.add_parser("open", help="verify the opponent's file and take what they did")
+    o.add_argument("file")
+    o.add_argument("--game", help="the game you expect (refuses a file of another game)")
+    o.set_defaults(func=cmd_open)
+
+    s = xs.add_parser("status", help="your games, or whose move it is in one and what they must decide")
+    s.add_argument("game", nargs="?", help="a game id or its first digits")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_status)
+
+    p = xs.add_parser("play", help="give commands in your move (JSON), or let random legal play decide")
+    p.add_argument("game")
+    p.add_argument("commands", nargs="*", help='commands as JSON, e.g. \'{"kind": "end_phase"}\'')
+    p.add_argument("--random", metavar="SEED", help="play random legal commands until the file must be sent")
+    p.add_argument("--list", action="store_true", help="list legal commands (JSON, one a line)")
+    p.set_defaults(func=cmd_play)
+
+    d = xs.add_parser("send", help="sign your move and write the file for the opponent")
+    d.add_argument("game")
+    d.add_argument("--out", default=".", help="folder for the file to send")
+    d.add_argument("--full", action="store_true", help="the whole game and the module (for an archive or a viewer)")
+    d.set_defaults(func=cmd_send)
+
+    so = xs.add_parser("standing-orders", help="show or set your standing orders (sent with your next file)")
+    so.add_argument("game")
+    so.add_argument("--set", action="append", default=None, metavar="ORDER", help=ORDERS_HELP)
+    so.add_argument("--clear", action="store_true")
+    so.set_defaults(func=cmd_orders)
+
+
+def _home(args: argparse.Namespace):  # -> PlayerHome
+    from darkdec_qt.exchangestore import PlayerHome
+
+    return PlayerHome(args.home)
+
+
+def _fail(exc: Exception) -> int:
+    print(f"darkdec: error: {exc}", file=sys.stderr)
+    return 2
+
+
+def _errors() -> tuple[type[Exception], ...]:
+    from darkdec_qt.game.exchange import ExchangeError
+    from darkdec_qt.model.database import DatabaseError
+    from darkdec_qt.model.exchangefile import ExchangeFileError
+    from darkdec_qt.rules.errors import IllegalAction
+
+    return ExchangeError, ExchangeFileError, DatabaseError, IllegalAction, OSError, ValueError
+
+
+def _guard(fn):  # noqa: ANN001, ANN202
+    def run(args: argparse.Namespace) -> int:
+        try:
+            return int(fn(args) or 0)
+        except _errors() as exc:
+            return _fail(exc)
+    run.__doc__ = fn.__doc__
+    return run
+
+
+@_guard
+def cmd_whoami(args: argparse.Namespace) -> int:
+    home = _home(args)
+    print(f"your key: {home.fingerprint()}  (data folder {home.root})")
+    return 0
+
+
+def _after_send(session, path: Path) -> None:  # noqa: ANN001
+    from darkdec_qt.rules.phases import other_side
+
+    print(f"wrote {path} ({path.stat().st_size} bytes)")
+    print(f"send it to the {other_side(session.me.side)} player; they open it with: darkdec exchange open {path.name}")
+    print(f"status: {session.status()}")
+
+
+@_guard
+def cmd_new(args: argparse.Namespace) -> int:
+    home = _home(args)
+    s = home.new_game(args.side, args.scenario, args.module, tuple(args.optional), tuple(args.variant), args.setup,
+                      tuple(args.order))
+    print(f"new game {s.game_id[:8]} ({args.scenario}), you play the {args.side} side; your key {home.fingerprint()}")
+    _after_send(s, s.send(args.out))
+    return 0
+
+
+@_guard
+def cmd_open(args: argparse.Namespace) -> int:
+    from darkdec_qt.rules.narrate import describe
+
+    home = _home(args)
+    expect = home.find(args.game) if args.game else None
+    r = home.open_file(args.file, expect=expect)
+    s = r.session
+    for note in r.notes:
+        print(note)
+    print(f"verified: segments {r.new_segments[0]}..{r.new_segments[-1]} of game {s.game_id[:8]} "
+          "(signatures, chain, every die and every command re-executed)")
+    module = s.xg.module
+    events = (s.xg.draft or s.xg.game).events
+    for e in events[r.first_new_event:]:
+        print(f"  {describe(e, module)}")
+    print(f"status: {s.status()}")
+    return 0
+
+
+@_guard
+def cmd_status(args: argparse.Namespace) -> int:
+    from darkdec_qt.game.exchange.signing import fingerprint
+
+    home = _home(args)
+    ids = [home.find(args.game)] if args.game else home.games()
+    out = []
+    for gid in ids:
+        s = home.load(gid)
+        keys = {side: fingerprint(k) for side, k in s.xg.keys.items()}
+        st = s.xg.state
+        out.append({"game": gid, "scenario": s.xg.setup["scenario"], "side": s.me.side, "turn": st.turn,
+                    "segments": len(s.xg.segments), "status": s.status(), "keys": keys,
+                    "standing_orders": sorted(s.me.orders), "game_over": st.game_over})
+    if args.json:
+        print(json.dumps(out, indent=1))
+        return 0
+    if not out:
+        print(f"no games in {home.root}")
+    for g in out:
+        print(f"{g['game'][:8]} {g['scenario']} turn {g['turn']}, you are {g['side']}: {g['status']}")
+        if args.game:
+            for side, fp in g["keys"].items():
+                print(f"  {side} key {fp}")
+            print(f"  your standing orders: {', '.join(g['standing_orders']) or 'none'}")
+    return 0
+
+
+@_guard
+def cmd_play(args: argparse.Namespace) -> int:
+    from darkdec_qt.rules import engine
+    from darkdec_qt.rules.commands import Command
+
+    home = _home(args)
+    s = home.load(home.find(args.game))
+    if args.list:
+        for c in engine.legal_commands(s.xg.state):
+            print(json.dumps(c.to_dict()))
+        return 0
+    for text in args.commands:
+        try:
+            cmd = Command.from_dict(json.loads(text))
+        except (ValueError, TypeError, KeyError) as exc:
+            return _fail(ValueError(f"not a command: {text!r}: {exc}"))
+        s.play(cmd)
+    if args.random is not None:
+        from darkdec_qt.game.exchange.scripted import play_until_send
+
+        n = play_until_send(s.xg, random.Random(args.random))
+        s._save_draft()
+        print(f"played {n} random legal commands")
+    print(f"status: {s.status()}")
+    return 0
+
+
+@_guard
+def cmd_send(args: argparse.Namespace) -> int:
+    home = _home(args)
+    s = home.load(home.find(args.game))
+    _after_send(s, s.send(args.out, full=args.full))
+    return 0
+
+
+@_guard
+def cmd_orders(args: argparse.Namespace) -> int:
+    from darkdec_qt.game.exchange.orders import ORDERS
+
+    home = _home(args)
+    s = home.load(home.find(args.game))
+    if args.clear or args.set is not None:
+        s.set_orders([] if args.clear else args.set)
+    for name, text in ORDERS.items():
+        print(f"[{'x' if s.me.orders.get(name) else ' '}] {name}: {text}")
+    return 0

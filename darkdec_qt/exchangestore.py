@@ -1,0 +1,323 @@
+"""A player's home for file exchange: the signing key, the per-game secrets and the local copy of
+each game, in the user data directory (``platformdirs``; tests pass a temporary root). Glue between
+the protocol (``darkdec_qt.game.exchange``) and the file (``darkdec_qt.model.exchangefile``).
+
+Layout of ``<root>``:
+  identity.pem                 Ed25519 private key (0600), created on first use
+  games/<game id>/secret       the per-game master secret of the commit-reveal dice (0600)
+  games/<game id>/player.json  my side and standing orders
+  games/<game id>/local.ddx    every segment so far (the local game)
+  games/<game id>/draft.json   my commands not yet sent
+  games/<game id>/module.sqlite  the module, when it is not the installed one
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from cryptography.hazmat.primitives.serialization import (
+    Encoding,
+    NoEncryption,
+    PrivateFormat,
+    load_pem_private_key,
+)
+
+from darkdec_qt.game.exchange import ExchangeError, ExchangeGame, Me
+from darkdec_qt.game.exchange.orders import parse_orders
+from darkdec_qt.game.exchange.signing import Signed, fingerprint, public_hex
+from darkdec_qt.model.database import DatabaseError
+from darkdec_qt.model.exchangefile import (
+    SUFFIX,
+    ExchangeFile,
+    ExchangeFileError,
+    read_exchange,
+    write_exchange,
+)
+from darkdec_qt.model.load import DEFAULT_MODULE, load_module
+from darkdec_qt.moduleview import Module
+from darkdec_qt.rules.commands import Command
+
+_ID = re.compile(r"[0-9a-f]{32}")
+_NAME = re.compile(r"[a-z0-9_]+")
+
+
+_MODULES: dict[tuple[str, int, int], Module] = {}
+
+
+def _module(path: str | Path) -> Module:
+    """Load a module once per process (keyed by path, size and modification time)."""
+    p = Path(path).resolve()
+    st = p.stat()
+    key = (str(p), st.st_size, st.st_mtime_ns)
+    if key not in _MODULES:
+        if len(_MODULES) > 4:
+            _MODULES.clear()
+        _MODULES[key] = load_module(p)
+    return _MODULES[key]
+
+
+def default_root() -> Path:
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("darkdec")) / "exchange"
+
+
+def _write_private(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
+    try:
+        os.fchmod(fd, 0o600)
+        os.write(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.replace(tmp, path)
+
+
+def _write_text(path: Path, text: str) -> None:
+    _write_private(path, text.encode())
+
+
+@dataclass
+class Received:
+    """What opening an opponent's file did: the new segments, where their events begin in the log
+    (for playback), and notes for the player (a key bound on first receipt)."""
+
+    session: Session
+    new_segments: list[int]
+    first_new_event: int
+    notes: list[str] = field(default_factory=list)
+
+
+class PlayerHome:
+    def __init__(self, root: str | Path | None = None):
+        self.root = Path(root) if root is not None else default_root()
+
+    # --- identity -----------------------------------------------------------------------
+    def key(self) -> Ed25519PrivateKey:
+        """The player's signing key, created on first use."""
+        p = self.root / "identity.pem"
+        if p.exists():
+            key = load_pem_private_key(p.read_bytes(), password=None)
+            if not isinstance(key, Ed25519PrivateKey):
+                raise ExchangeError(f"{p}: not an Ed25519 key")
+            return key
+        key = Ed25519PrivateKey.generate()
+        _write_private(p, key.private_bytes(Encoding.PEM, PrivateFormat.PKCS8, NoEncryption()))
+        return key
+
+    def fingerprint(self) -> str:
+        return fingerprint(public_hex(self.key()))
+
+    # --- games --------------------------------------------------------------------------
+    def game_dir(self, game_id: str) -> Path:
+        if not _ID.fullmatch(game_id):
+            raise ExchangeError(f"{game_id!r} is not a game id", kind="malformed")
+        return self.root / "games" / game_id
+
+    def games(self) -> list[str]:
+        d = self.root / "games"
+        return sorted(p.name for p in d.iterdir() if _ID.fullmatch(p.name)) if d.is_dir() else []
+
+    def find(self, prefix: str) -> str:
+        hits = [g for g in self.games() if g.startswith(prefix)]
+        if len(hits) != 1:
+            raise ExchangeError(f"no single game starts with {prefix!r} (games: {', '.join(g[:8] for g in self.games())})",
+                                kind="malformed")
+        return hits[0]
+
+    def new_game(self, side: str, scenario: str, module_path: str | Path = DEFAULT_MODULE,
+                 optional: tuple[str, ...] = (), variants: tuple[str, ...] = (), setup: str = "auto",
+                 orders: tuple[str, ...] = ()) -> Session:
+        module = _module(module_path)
+        game_id = secrets.token_hex(16)
+        d = self.game_dir(game_id)
+        master = secrets.token_bytes(32)
+        me = Me(side, self.key(), master, parse_orders(orders))
+        xg = ExchangeGame.create(module, me, game_id, scenario, optional, variants, setup)
+        _write_private(d / "secret", master)
+        self._keep_module(d, module, module_path)
+        s = Session(self, game_id, xg, me, module_path=self._module_path(d))
+        s.save_player()
+        s.save_local()
+        return s
+
+    @staticmethod
+    def _keep_module(d: Path, module: Module, path: str | Path) -> None:
+        if Path(path).resolve() != Path(DEFAULT_MODULE).resolve():
+            _write_private(d / "module.sqlite", Path(path).read_bytes())
+
+    @staticmethod
+    def _module_path(d: Path) -> Path:
+        p = d / "module.sqlite"
+        return p if p.exists() else Path(DEFAULT_MODULE)
+
+    def load(self, game_id: str) -> Session:
+        """The local game, from the local copy (signatures, links, secrets and state hashes checked;
+        the events of each segment were re-executed when it was accepted)."""
+        d = self.game_dir(game_id)
+        if not d.is_dir():
+            raise ExchangeError(f"no game {game_id[:8]} in {self.root}", kind="malformed")
+        player = json.loads((d / "player.json").read_text())
+        module_path = self._module_path(d)
+        f = read_exchange(d / "local.ddx")
+        xg = ExchangeGame.from_segments(_module(module_path), [Signed(b, g) for _, b, g in f.rows], recheck=False)
+        me = Me(player["side"], self.key(), (d / "secret").read_bytes(), parse_orders(player.get("orders", [])))
+        s = Session(self, game_id, xg, me, module_path=module_path)
+        s.resume()
+        return s
+
+    def open_file(self, path: str | Path, expect: str | None = None) -> Received:
+        """Verify an opponent's file and take its new segments into the local game; a refused file
+        leaves the local game as it was (ExchangeError / ExchangeFileError name the first bad item).
+        ``expect``: the game the player means to continue (a file of another game is refused)."""
+        f = read_exchange(path)
+        rows = [(n, Signed(b, g)) for n, b, g in f.rows]
+        if not rows or rows[0][0] != 0:
+            raise ExchangeError(f"{path}: the file has no invitation (segment 0)", kind="malformed", segment=0)
+        from darkdec_qt.game.exchange.segment import parse
+
+        head = parse(rows[0][1], 0)
+        if head["seq"] != 0:
+            raise ExchangeError(f"{path}: segment 0 is not the invitation", kind="tampered", segment=0)
+        game_id = head["game"]
+        if expect is not None and game_id != expect:
+            raise ExchangeError(f"{Path(path).name}: this file belongs to another game ({game_id[:8]}, "
+                                f"{head['setup']['scenario']}), not to game {expect[:8]}", kind="other_game", segment=0)
+        d = self.game_dir(game_id)
+        if d.is_dir():
+            s = self.load(game_id)
+            before = len(s.xg.game.events) if s.xg.game is not None else 0
+            new = s.xg.receive(rows)
+            s.save_local()
+            s.resume()
+            return Received(s, new, before)
+        return self._accept_invitation(path, f, rows, head, d)
+
+    def _accept_invitation(self, path: str | Path, f: ExchangeFile, rows: list[tuple[int, Signed]],
+                           head: dict, d: Path) -> Received:
+        setup = head["setup"]
+        module_path: Path = Path(DEFAULT_MODULE)
+        try:
+            bundled_hash = _module(DEFAULT_MODULE).meta.content_hash
+        except DatabaseError:
+            bundled_hash = ""
+        tmpdir: Path | None = None
+        if setup["module_hash"] != bundled_hash:
+            if f.module_bytes is None:
+                raise ExchangeError(f"{path}: the game's module {setup['module_hash'][:12]} is neither installed nor "
+                                    "embedded", kind="malformed", segment=0)
+            tmpdir = Path(tempfile.mkdtemp(prefix="darkdec-x-"))
+            module_path = tmpdir / "module.sqlite"
+            module_path.write_bytes(f.module_bytes)
+        try:
+            try:
+                module = load_module(module_path)
+            except DatabaseError as exc:
+                raise ExchangeError(f"{path}: the embedded module cannot be read: {exc}", kind="malformed",
+                                    segment=0) from None
+            xg = ExchangeGame(module)
+            xg.receive_first(rows)
+            mine = xg.author_of(1)
+            if xg.keys.get(mine) is not None and xg.keys[mine] != public_hex(self.key()):
+                raise ExchangeError(f"{path}: the {mine} player of this game has another key", kind="forged")
+            d.mkdir(parents=True, exist_ok=True)
+            _write_private(d / "secret", secrets.token_bytes(32))
+            if tmpdir is not None:
+                _write_private(d / "module.sqlite", module_path.read_bytes())
+        finally:
+            if tmpdir is not None:
+                for p in tmpdir.iterdir():
+                    p.unlink()
+                tmpdir.rmdir()
+        me = Me(mine, self.key(), (d / "secret").read_bytes())
+        s = Session(self, head["game"], xg, me, module_path=self._module_path(d))
+        s.save_player()
+        s.save_local()
+        s.resume()
+        opp = xg.creator
+        notes = [f"the {opp} player's key {fingerprint(xg.keys[opp])} is now bound to this game; compare it with "
+                 "the fingerprint they tell you"]
+        return Received(s, [n for n, _ in rows], 0, notes)
+
+
+class Session:
+    """One game in a player's home, with the local draft (my commands not yet sent)."""
+
+    def __init__(self, home: PlayerHome, game_id: str, xg: ExchangeGame, me: Me, module_path: Path):
+        self.home, self.game_id, self.xg, self.me, self.module_path = home, game_id, xg, me, module_path
+
+    @property
+    def dir(self) -> Path:
+        return self.home.game_dir(self.game_id)
+
+    def set_orders(self, names: tuple[str, ...] | list[str]) -> None:
+        """Standing orders, sent (signed) with my next file."""
+        self.me.orders = parse_orders(list(names))
+        self.save_player()
+
+    def save_player(self) -> None:
+        _write_text(self.dir / "player.json", json.dumps({"side": self.me.side, "orders": sorted(self.me.orders)}))
+
+    def save_local(self) -> None:
+        rows = [(i, s.raw, s.sig) for i, s in enumerate(self.xg.segments)]
+        write_exchange(ExchangeFile(meta={"game": self.game_id}, rows=rows), self.dir / "local.ddx")
+
+    def resume(self) -> None:
+        """Open the draft when it is my move, replaying my unsent commands."""
+        if self.xg.next_author() != self.me.side or self.xg.draft is not None:
+            return
+        self.xg.begin(self.me)
+        p = self.dir / "draft.json"
+        if p.exists():
+            for d in json.loads(p.read_text()):
+                self.xg.play(Command.from_dict(d))
+
+    def _save_draft(self) -> None:
+        cmds = [b["command"] for b in self.xg.draft_batches if b["by"] == "self"]
+        if self.xg.draft_pending is not None:
+            cmds.append(self.xg.draft_pending.to_dict())
+        _write_text(self.dir / "draft.json", json.dumps(cmds))
+
+    def play(self, cmd: Command):  # -> list[Event]
+        events = self.xg.play(cmd)
+        self._save_draft()
+        return events
+
+    def status(self) -> str:
+        return self.xg.status(self.me.side)
+
+    def file_name(self, seq: int) -> str:
+        sc = str(self.xg.setup["scenario"])
+        sc = sc if _NAME.fullmatch(sc) else "game"
+        st = self.xg.state
+        return f"{sc}-{self.game_id[:8]}-turn{st.turn:02d}-{self.me.side}-{seq:04d}{SUFFIX}"
+
+    def send(self, out_dir: str | Path, *, full: bool = False) -> Path:
+        """Seal my segment (if one is open) and write the file for the opponent into ``out_dir``:
+        the invitation and the segments the opponent does not hold (all, with ``full``)."""
+        if self.xg.draft is not None:
+            self.xg.seal()
+            self.save_local()
+            (self.dir / "draft.json").unlink(missing_ok=True)
+        seq = len(self.xg.segments) - 1
+        if self.xg.author_of(seq) != self.me.side:
+            raise ExchangeError("nothing to send: the last segment is the opponent's", kind="out_of_turn")
+        first = seq == 0
+        keep = range(seq + 1) if full else sorted({0, seq})
+        rows = [(i, self.xg.segments[i].raw, self.xg.segments[i].sig) for i in keep]
+        module = Path(self.module_path).read_bytes() if (first or full) else None
+        target = Path(out_dir) / self.file_name(seq)
+        try:
+            write_exchange(ExchangeFile(meta={"game": self.game_id, "from": self.me.side}, rows=rows,
+                                        module_bytes=module), target)
+        except OSError as exc:
+            raise ExchangeFileError(f"{target}: cannot write the file: {exc.strerror or exc}") from None
+        return target

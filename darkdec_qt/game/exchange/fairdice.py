@@ -1,0 +1,59 @@
+"""Fair dice by commit-reveal (Blum's coin flipping by telephone), see docs/file-exchange.md.
+
+Each player derives its secrets from a per-game master secret kept in its home
+(``secret(master, game, m)``, HMAC-SHA256). In its ``m``-th segment a player reveals secret
+``m-1`` (opening the commitment of its previous segment) and commits to secret ``m``
+(``commitment``). A command that needs a die ends its author's segment as *pending*; the
+opponent's next segment resolves it with the die
+
+    sha256("darkdec-die" | game | seq | index | nonce_author | reveal_resolver)
+
+where ``nonce_author`` is a fresh value in the pending segment and ``reveal_resolver`` opens a
+commitment the resolver made *before* it saw the command. The author could not know the
+resolver's secret (only its hash); the resolver could not choose it (it was committed).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+
+from darkdec_qt.rules.dice import DicePending, DiceSource
+
+HEX64 = 64
+
+
+def secret(master: bytes, game: str, m: int) -> str:
+    """The player's ``m``-th secret of ``game`` (hex)."""
+    return hmac.new(master, f"{game}:secret:{m}".encode(), hashlib.sha256).hexdigest()
+
+
+def nonce(master: bytes, game: str, seq: int) -> str:
+    """The fresh contribution of the author of segment ``seq`` to the dice of its pending command."""
+    return hmac.new(master, f"{game}:nonce:{seq}".encode(), hashlib.sha256).hexdigest()
+
+
+def commitment(secret_hex: str) -> str:
+    return hashlib.sha256(b"darkdec-commit\0" + bytes.fromhex(secret_hex)).hexdigest()
+
+
+def opens(reveal_hex: str, commit_hex: str) -> bool:
+    try:
+        return hmac.compare_digest(commitment(reveal_hex), commit_hex)
+    except ValueError:
+        return False
+
+
+def exchange_die(game: str, seq: int, index: int, nonce_hex: str, reveal_hex: str) -> int:
+    h = hashlib.sha256(f"darkdec-die|{game}|{seq}|{index}|{nonce_hex}|{reveal_hex}".encode()).digest()
+    return int.from_bytes(h[:8], "big") % 6 + 1
+
+
+def resolving(game: str, seq: int, nonce_hex: str, reveal_hex: str) -> DiceSource:
+    """The dice of the pending command of segment ``seq`` once the resolver's secret is revealed."""
+    return lambda index: exchange_die(game, seq, index, nonce_hex, reveal_hex)
+
+
+def unseen(index: int) -> int:
+    """The dice of a command being committed: not known to anyone yet."""
+    raise DicePending(index)

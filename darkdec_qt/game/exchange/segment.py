@@ -1,0 +1,119 @@
+"""A segment: what one player adds to the game between two files. Schema checks for untrusted
+bodies (every field typed and bounded; nothing evaluated)."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from darkdec_qt.game.exchange.errors import ExchangeError
+from darkdec_qt.game.exchange.signing import Signed, canonical
+
+VERSION = 1
+SIDES = ("German", "Allied")
+MAX_SEGMENT_CHARS = 8_000_000
+MAX_BATCHES = 20_000
+MAX_EVENTS = 20_000
+MAX_DEPTH = 24
+BY = ("self", "orders", "resolve")
+_HEX = re.compile(r"[0-9a-f]+")
+_FIELDS = {"v", "game", "seq", "prev", "author", "key", "reveal", "commit", "nonce", "orders", "batches",
+           "pending", "state_hash", "turn"}
+SETUP_FIELDS = {"scenario", "seed", "optional", "variants", "setup", "module_hash", "module_name"}
+
+
+def _bad(seq: int, what: str) -> ExchangeError:
+    return ExchangeError(f"segment {seq}: {what}", kind="malformed", segment=seq)
+
+
+def is_hex(v: Any, n: int) -> bool:
+    return isinstance(v, str) and len(v) == n and _HEX.fullmatch(v) is not None
+
+
+def _depth(raw: str) -> int:
+    """Nesting depth of a JSON text, counted before parsing (deep nesting would exhaust the stack)."""
+    d = best = 0
+    in_str = esc = False
+    for ch in raw:
+        if in_str:
+            if esc:
+                esc = False
+            elif ch == "\\":
+                esc = True
+            elif ch == '"':
+                in_str = False
+        elif ch == '"':
+            in_str = True
+        elif ch in "[{":
+            d += 1
+            best = max(best, d)
+        elif ch in "]}":
+            d -= 1
+    return best
+
+
+def parse(signed: Signed, seq: int) -> dict[str, Any]:
+    """The body of an untrusted stored segment, schema-checked; raises ExchangeError naming ``seq``."""
+    if not isinstance(signed.raw, str) or len(signed.raw) > MAX_SEGMENT_CHARS:
+        raise _bad(seq, "is missing or too large")
+    if not is_hex(signed.sig, 128):
+        raise _bad(seq, "has no well-formed signature")
+    if _depth(signed.raw) > MAX_DEPTH:
+        raise _bad(seq, f"nests deeper than {MAX_DEPTH} levels")
+    try:
+        body = json.loads(signed.raw)
+    except (ValueError, RecursionError):
+        raise _bad(seq, "is not valid JSON") from None
+    if not isinstance(body, dict):
+        raise _bad(seq, "is not a JSON object")
+    if canonical(body) != signed.raw:
+        raise _bad(seq, "is not in canonical form")
+    check(body, seq)
+    return body
+
+
+def check(body: dict[str, Any], seq: int) -> None:
+    keys = set(body)
+    want = _FIELDS | ({"setup"} if body.get("seq") == 0 else set())
+    if keys != want:
+        raise _bad(seq, f"has fields {sorted(keys ^ want)} it should not have or lacks")
+    if body["v"] != VERSION:
+        raise _bad(seq, f"has protocol version {body['v']!r}; this program reads {VERSION}")
+    if not isinstance(body["seq"], int) or isinstance(body["seq"], bool):
+        raise _bad(seq, "has no sequence number")
+    if not is_hex(body["game"], 32):
+        raise _bad(seq, "has no well-formed game id")
+    if body["author"] not in SIDES:
+        raise _bad(seq, f"names an unknown author {body['author']!r}")
+    for f in ("key", "commit", "nonce"):
+        if not is_hex(body[f], 64):
+            raise _bad(seq, f"has a malformed {f}")
+    if not (body["prev"] == "" if body["seq"] == 0 else is_hex(body["prev"], 64)):
+        raise _bad(seq, "has a malformed link to the previous segment")
+    if body["reveal"] is not None and not is_hex(body["reveal"], 64):
+        raise _bad(seq, "has a malformed revealed secret")
+    if not isinstance(body["state_hash"], str) or not isinstance(body["turn"], int):
+        raise _bad(seq, "has a malformed state hash or turn")
+    orders = body["orders"]
+    if not isinstance(orders, dict) or not all(isinstance(k, str) and isinstance(v, bool) for k, v in orders.items()):
+        raise _bad(seq, "has malformed standing orders")
+    batches = body["batches"]
+    if not isinstance(batches, list) or len(batches) > MAX_BATCHES:
+        raise _bad(seq, "has a malformed list of commands")
+    for i, b in enumerate(batches):
+        if (not isinstance(b, dict) or set(b) != {"by", "command", "events"} or b["by"] not in BY
+                or not isinstance(b["command"], dict) or not isinstance(b["events"], list)
+                or len(b["events"]) > MAX_EVENTS or not all(isinstance(e, dict) for e in b["events"])):
+            raise _bad(seq, f"command {i} is malformed")
+    if body["pending"] is not None and not isinstance(body["pending"], dict):
+        raise _bad(seq, "has a malformed pending command")
+    if body["seq"] == 0:
+        st = body["setup"]
+        if not isinstance(st, dict) or set(st) != SETUP_FIELDS:
+            raise _bad(seq, "has a malformed game set-up")
+        if not (isinstance(st["scenario"], str) and isinstance(st["setup"], str) and isinstance(st["seed"], str)
+                and isinstance(st["module_hash"], str) and isinstance(st["module_name"], str)
+                and isinstance(st["optional"], list) and isinstance(st["variants"], list)
+                and all(isinstance(x, str) for x in st["optional"] + st["variants"])):
+            raise _bad(seq, "has a malformed game set-up")

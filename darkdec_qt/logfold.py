@@ -1,0 +1,49 @@
+"""Folding the routine lines of a game log, shared by the client's log dock
+(``ui/logpanel.py``) and ``darkdec log``: the "unit is supplied" lines of a phase
+(``supply_determined`` with state ``supplied``) become one summary line, listed only
+on request (the dock's expand arrow, ``darkdec log --all``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+ROUTINE = "supplied"
+
+
+def is_routine(event: Any) -> bool:
+    """A routine supply line: folded into one summary per phase."""
+    return getattr(event, "kind", "") == "supply_determined" and getattr(event, "state", "") == ROUTINE
+
+
+def routine_summary(n: int) -> str:
+    return f"\u2713 {n} unit{'s' if n != 1 else ''} supplied"
+
+
+def folded_lines(events: Iterable[Any], describe: Any, expand: bool = False) -> Iterator[tuple[int, str]]:
+    """``(event number, text)`` for a printed log: each phase's routine supply lines are
+    one summary line at the place of the first (``expand`` lists them all instead).
+    ``describe(event) -> str`` gives an event's words ('' hides it)."""
+    pending: list[tuple[int, str]] = []
+    fold_at: int | None = None
+    folded = 0
+
+    def flush() -> Iterator[tuple[int, str]]:
+        nonlocal pending, fold_at, folded
+        for i, text in pending:
+            yield (i, routine_summary(folded) + " (--all lists them)") if i == fold_at and text == "" else (i, text)
+        pending, fold_at, folded = [], None, 0
+
+    for i, e in enumerate(events):
+        if getattr(e, "kind", "") == "phase_began":
+            yield from flush()
+        if not expand and is_routine(e):
+            folded += 1
+            if fold_at is None:
+                fold_at = i
+                pending.append((i, ""))
+            continue
+        text = describe(e)
+        if text:
+            pending.append((i, text))
+    yield from flush()

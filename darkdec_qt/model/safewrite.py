@@ -1,0 +1,196 @@
+"""Atomic, durable file writes with a clear sentence for every failure.
+
+:func:`atomic_write` writes bytes to a temporary file beside the target
+(``.save-<pid>-<random>.ddg``), fsyncs it, renames it over the target and fsyncs the
+folder, so after a crash or a kill at any moment the target holds either the previous
+or the new content, whole. The target's permissions are kept (a new file gets the
+usual ``0666 & ~umask``), and a symlink is followed: its target is replaced, the link
+stays. A temporary file left by a killed save carries the dead process's id;
+:func:`remove_orphans` deletes such files (and old SQLite journals) on the next start
+or save in that folder.
+
+Failures raise :class:`SaveError` with one sentence naming the file and the cause a
+user can act on (disk full, read-only folder, no permission, a parent that is a file,
+a target that is a folder); the previous file is never touched.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import re
+import secrets
+import stat
+import time
+from pathlib import Path
+
+ORPHAN_AGE_S = 24 * 3600
+"""A temporary file older than this is an orphan even if its process id is alive again."""
+_ORPHAN = re.compile(r"^\.(save|build)-(\d+)-[0-9a-f]+\.(ddg|sqlite)(-journal|-wal|-shm)?$")
+_OLD_ORPHAN = re.compile(r"^\.save-[a-z0-9_]{8}\.ddg(-journal)?$")
+"""Temporary files of saves killed under format 1 (``tempfile.mkstemp`` names, no pid):
+nothing writes these names any more, so any such file is an orphan."""
+
+
+class SaveError(OSError):
+    """A save that failed; the previous file is intact. ``str()`` is the sentence."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "save failed"
+
+
+def _reason(exc: OSError, target: Path) -> str:
+    code = exc.errno
+    if code in (errno.ENOSPC, errno.EDQUOT):
+        return "the disk is full"
+    if code == errno.EFBIG:
+        return "the file would exceed the size limit (ulimit -f)"
+    if code == errno.EROFS:
+        return "the disk is read-only"
+    if code in (errno.EACCES, errno.EPERM):
+        return f"no permission to write in {target.parent}"
+    if code == errno.ENOTDIR:
+        return "a folder on the path is a file"
+    if code == errno.EISDIR:
+        return "it is a folder"
+    if code == errno.ENOENT:
+        return f"the folder {target.parent} does not exist"
+    if code == errno.ENAMETOOLONG:
+        return "the file name is too long"
+    return exc.strerror or str(exc)
+
+
+def _fail(target: Path, exc: OSError) -> SaveError:
+    return SaveError(f"cannot save {target}: {_reason(exc, target)}; the previous file is unchanged")
+
+
+def _pid_alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def remove_orphans(folder: str | Path) -> list[Path]:
+    """Delete the temporary files of saves that were killed in ``folder`` (their process
+    is gone, or they are older than a day); returns what was removed. Never raises."""
+    removed: list[Path] = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    now = time.time()
+    for e in entries:
+        m = _ORPHAN.match(e.name)
+        if not m and not _OLD_ORPHAN.match(e.name):
+            continue
+        try:
+            if not e.is_file(follow_symlinks=False):
+                continue
+            if m and _pid_alive(int(m.group(2))) and now - e.stat(follow_symlinks=False).st_mtime < ORPHAN_AGE_S:
+                continue
+            os.unlink(e.path)
+            removed.append(Path(e.path))
+        except (OSError, ValueError):
+            continue
+    return removed
+
+
+def temp_name(folder: Path, prefix: str, suffix: str) -> Path:
+    """A temporary file name beside a target that :func:`remove_orphans` recognises: it
+    carries this process's id, so a live writer's file is never taken for an orphan."""
+    return folder / f"{prefix}{os.getpid()}-{secrets.token_hex(6)}{suffix}"
+
+
+def fsync_path(path: Path) -> None:
+    """fsync a file by name (for files written by another library, e.g. SQLite)."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def fsync_dir(folder: Path) -> None:
+    """fsync a folder, so a rename in it survives a power cut."""
+    _fsync_dir(folder)
+
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return  # not supported (Windows): the rename is still atomic
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def resolve_target(path: str | Path) -> Path:
+    """The file a save to ``path`` writes: a symlink's final target (so the link stays)."""
+    p = Path(path)
+    if p.is_symlink():
+        return Path(os.path.realpath(p))
+    return p
+
+
+def atomic_write(path: str | Path, data: bytes, prefix: str = ".save-", suffix: str = ".ddg") -> Path:
+    """Write ``data`` to ``path`` atomically and durably (module docstring); returns the
+    file written (a symlink's target). Raises SaveError, the previous file intact."""
+    target = resolve_target(path)
+    folder = target.parent
+    if target.is_dir():
+        raise SaveError(f"cannot save {target}: it is a folder; nothing was written")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise SaveError(f"cannot save {target}: {folder} is a file, not a folder") from None
+    except OSError as exc:
+        raise _fail(target, exc) from None
+    remove_orphans(folder)
+    try:
+        mode = stat.S_IMODE(os.stat(target).st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    except OSError as exc:
+        raise _fail(target, exc) from None
+    tmp = temp_name(folder, prefix, suffix)
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except OSError as exc:
+        raise _fail(target, exc) from None
+    try:
+        try:
+            view = memoryview(data)
+            while view:
+                n = os.write(fd, view)
+                view = view[n:]
+            os.fchmod(fd, mode)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, target)
+    except OSError as exc:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise _fail(target, exc) from None
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    _fsync_dir(folder)
+    return target

@@ -1,0 +1,96 @@
+"""Rule numbers shown by the client are links to the Rules index (Help menu), and the index
+is searchable (issue 12)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+
+from darkdec_qt.rules import commands as cm
+from darkdec_qt.ui.rulelinks import linkify, linkify_html
+from tests.client.helpers import end_phases_until
+
+
+def test_linkify_makes_known_rule_numbers_links_and_escapes_the_rest():
+    out = linkify("3/2Pz cannot enter <2516>: enemy ZOC (10.2F), not 99.9Z")
+    assert "<a href='rule:10.2F'" in out and "&lt;2516&gt;" in out and "rule:99.9Z" not in out
+    html = linkify_html("<b>13.8.2</b> and <a href='x'>10.2F</a>")
+    assert "href='rule:13.8.2'" in html and "rule:10.2F" not in html
+
+
+def _click_link_in_label(qtbot, label) -> None:
+    """Click along the label's middle line, as a user aiming at the rule number would."""
+    y = label.height() // 2
+    for x in range(2, label.width(), 3):
+        QTest.mouseClick(label, Qt.MouseButton.LeftButton, pos=QPoint(x, y))
+        if label.window().rules_index is not None and label.window().rules_index.isVisible():
+            return
+
+
+def test_a_refusal_in_the_status_bar_links_to_its_clause(make_client, qtbot):
+    win = make_client()
+    end_phases_until(win, "movement")
+    s = win.controller.state
+    u = s.on_map("German")[0]
+    far = next(h for h in win.controller.module.hexes if h != s.pos[u] and abs(int(h[:2]) - int(s.pos[u][:2])) > 3)
+    assert not win.controller.execute(cm.Move(units=(u,), path=(s.pos[u], far)))
+    rule = win.controller.last_refusal.rsplit("(", 1)[1].rstrip(")")
+    win.message_label.setMinimumWidth(10)
+    assert f"rule:{rule}" in win.message_label.text()
+    _click_link_in_label(qtbot, win.message_label)
+    idx = win.rules_index
+    assert idx is not None and idx.isVisible()
+    assert idx.current_id() == rule or idx.current_id().startswith(rule)
+    assert rule in idx.entry.toPlainText()
+
+
+def test_help_menu_opens_a_searchable_rules_index(make_client, qtbot):
+    win = make_client()
+    win.actions_by_name["rules_index"].trigger()
+    idx = win.rules_index
+    assert idx.isVisible() and idx.list.count() > 500
+    qtbot.keyClicks(idx.search, "armor superiority")
+    ids = [idx.list.item(i).text().split()[0] for i in range(idx.list.count())]
+    assert "13.9.1A" in ids and len(ids) < 30
+    idx.search.clear()
+    qtbot.keyClicks(idx.search, "10.4.1")
+    assert idx.list.count() == 5
+    idx.list.setCurrentRow(0)
+    text = idx.entry.toPlainText()
+    assert "10.4.1A" in text and "_check_enter_strategic" in text and "test_10_4_1A_" in text
+
+
+def test_a_rule_number_in_the_log_is_a_link(make_client, qtbot):
+    win = make_client()
+    end_phases_until(win, "movement")
+    tree = win.log_panel.tree
+    delegate = tree.itemDelegate()
+    from darkdec_qt.rules.clauses import RULE_ID
+
+    def items(it):
+        yield it
+        for k in range(it.childCount()):
+            yield from items(it.child(k))
+
+    target = next((it for t in range(tree.topLevelItemCount()) for it in items(tree.topLevelItem(t))
+                   if it.childCount() == 0 and RULE_ID.search(it.text(0).split("  ", 1)[-1])), None)
+    assert target is not None, "no log line cites a rule"
+    p = target.parent()
+    while p is not None:
+        p.setExpanded(True)
+        p = p.parent()
+    tree.scrollToItem(target)
+    rect = tree.visualItemRect(target)
+    index = tree.indexFromItem(target)
+    from PySide6.QtWidgets import QStyleOptionViewItem
+
+    opt = QStyleOptionViewItem()
+    opt.initFrom(tree.viewport())
+    opt.rect = rect
+    opt.widget = tree
+    pos = next(QPoint(x, y) for y in range(rect.top() + 2, rect.bottom(), 3) for x in range(rect.left(), rect.right(), 3)
+               if delegate.anchor_at(opt, index, QPoint(x, y).toPointF()))
+    shown_before = win.controller.past
+    QTest.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+    assert win.rules_index is not None and win.rules_index.isVisible()
+    assert win.controller.past == shown_before  # a link click does not jump into the past

@@ -1,0 +1,71 @@
+"""Two independent player homes (separate data directories and keys) playing by files only."""
+
+from __future__ import annotations
+
+import collections
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from darkdec_qt.exchangestore import PlayerHome, Session
+from darkdec_qt.game.exchange.scripted import play_until_send
+
+
+def other(side: str) -> str:
+    return "German" if side == "Allied" else "Allied"
+
+
+@dataclass
+class Duel:
+    """German invites; then ``step`` has the receiver open the last file, play random legal commands
+    (the self-play chooser) and send its answer."""
+
+    root: Path
+    scenario: str = "herbstnebel"
+    orders: tuple[str, ...] = ()
+    seed: int = 1
+    files: list[Path] = field(default_factory=list)
+    hops_per_turn: collections.Counter = field(default_factory=collections.Counter)
+    commands: int = 0
+
+    def __post_init__(self) -> None:
+        self.homes = {"German": PlayerHome(self.root / "german-home"), "Allied": PlayerHome(self.root / "allied-home")}
+        self.rngs = {"German": random.Random(self.seed), "Allied": random.Random(self.seed + 1)}
+        s = self.homes["German"].new_game("German", self.scenario, orders=self.orders)
+        self.game_id = s.game_id
+        self.files.append(s.send(self.root / "mail-to-Allied"))
+        self.receiver = "Allied"
+
+    def open(self) -> Session:
+        """The receiver opens the last file."""
+        s = self.homes[self.receiver].open_file(self.files[-1]).session
+        if s.me.orders != dict.fromkeys(self.orders, True):
+            s.set_orders(self.orders)
+        return s
+
+    def step(self) -> Session | None:
+        """One hop; None when the game is over (the receiver has opened the last file)."""
+        s = self.open()
+        if s.xg.game.state.game_over:
+            return None
+        self.commands += play_until_send(s.xg, self.rngs[self.receiver])
+        self.files.append(s.send(self.root / f"mail-to-{other(self.receiver)}"))
+        self.hops_per_turn[s.xg.game.state.turn] += 1
+        self.receiver = other(self.receiver)
+        return s
+
+    def session(self, side: str) -> Session:
+        return self.homes[side].load(self.game_id)
+
+    def sizes(self) -> list[int]:
+        return [p.stat().st_size for p in self.files]
+
+
+def play_by_files(root: Path, scenario: str = "herbstnebel", orders: tuple[str, ...] = (), seed: int = 1,
+                  max_turn: int | None = None) -> Duel:
+    """Play to the end of the game (or until the game turn passes ``max_turn``)."""
+    duel = Duel(root, scenario, orders, seed)
+    while True:
+        s = duel.step()
+        if s is None or (max_turn is not None and s.xg.game.state.turn > max_turn):
+            return duel

@@ -1,0 +1,65 @@
+"""6.2 historical set-up from the module's historical positions, and 10.9 in the derived
+set-ups of the later scenarios (issue 13)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from darkdec_qt import mapregions
+from darkdec_qt.rules import restricted
+from darkdec_qt.rules.setup import initial_state
+from tests.rules.conftest_real import init, real_module
+
+ARMIES = ("5PZA", "6PZA", "7A")
+
+
+def test_6_2_germans_stand_on_their_historical_hexes():
+    m = real_module()
+    st = init(setup="historical")
+    hist = m.historical_positions("16DecAM")
+    german = [u for u, s in m.units.items() if s.side == "German" and s.setup in ARMIES]
+    assert german and all(st.pos[u] == hist[u] for u in german)
+    assert not any(m.hexes[st.pos[u]].entry for u in german)  # 25/12SS no longer on 5001
+    # the Losheim gap is held: the 3rd FJ stands within two hexes of Losheim
+    losheim = m.town_hex("Losheim")
+    from darkdec_qt import hexgrid
+
+    assert all(hexgrid.distance(st.pos[u], losheim) <= 2 for u in german if m.units[u].division == "3FJ")
+
+
+def test_6_2_without_historical_rows_falls_back_to_automatic_placement():
+    m = dataclasses.replace(real_module(), historical=())
+    st = initial_state(m, "campaign", "1", optional=(), setup="historical")
+    auto = init()
+    assert {u: h for u, h in st.pos.items()} == {u: h for u, h in auto.pos.items()}
+
+
+def test_6_2_position_outside_the_army_area_is_not_used():
+    """A historical row that breaks 6.1A is left to the automatic placement."""
+    m = real_module()
+    bad = [dataclasses.replace(p, hex="3022") if p.unit == "316/212" else p for p in m.historical]
+    st = initial_state(dataclasses.replace(m, historical=tuple(bad)), "campaign", "1", optional=(), setup="historical")
+    assert st.pos["316/212"] != "3022" and m.hexes[st.pos["316/212"]].army == "7A"
+
+
+@pytest.mark.parametrize("scenario", ["turning_point", "final_fury", "reduction"])
+def test_10_9_restricted_units_stand_behind_their_river_line(scenario):
+    m = real_module()
+    st = init(scenario=scenario)
+    held = 0
+    for u, h in st.pos.items():
+        if restricted.is_restricted_unit(st, u) and not restricted.is_released(st, u):
+            held += 1
+            nat = "US" if m.units[u].nationality == "US" else "British"
+            assert h in mapregions.restricted_zone(m, nat), (u, h)
+    assert held > 0 or scenario == "turning_point"
+
+
+def test_10_9_2B_automatic_releases_before_the_first_turn():
+    ff = init(scenario="final_fury")
+    assert {"11Arm/CCA", "11Arm/CCB", "11Arm/CCR"} <= ff.released
+    assert not any(u.startswith("17/") for u in ff.released)
+    red = init(scenario="reduction")
+    assert {"17/194", "17/507", "17/513"} <= red.released

@@ -1,0 +1,92 @@
+"""Issue 12 class 2, the player chooses: where the rulebook gives a player a choice, the
+engine offers the command (``legal_commands``) and waits for it; it never picks in the
+player's place (11.0C, 19.1, 10.6.3A, 10.7.2C, 8.7.1: see also test_19_paradrop,
+test_10_6_reinforcements, test_10_7_exits, test_08_7_fuel; 15.5D, 23.0B offered)."""
+
+from __future__ import annotations
+
+import pytest
+
+from darkdec_qt.rules import choices, engine
+from darkdec_qt.rules import commands as cm
+from darkdec_qt.rules.engine import check, execute
+from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules.phases import Phase
+from tests.rules.builder import ScenarioBuilder
+
+
+def overstacked(nats=("US", "US", "US", "US")):
+    b = ScenarioBuilder(8, 8)
+    for i, n in enumerate(nats):
+        b.unit(f"a/{i}", "Allied", "infantry", (3 + i, 4 + i, 5), at="0404", nationality=n)
+    b.unit("g/1", "German", at="0808")
+    return b.state(turn="20DecAM", side="Allied", phase=Phase.MOVEMENT)
+
+
+def test_11_0C_the_owner_selects_the_units_eliminated_for_overstacking():
+    st = overstacked()
+    with pytest.raises(IllegalAction) as e:
+        check(st, cm.EndPhase())
+    assert e.value.rule == "11.0C" and "11.0A" in str(e.value)
+    offered = {c.unit for c in engine.legal_commands(st) if isinstance(c, choices.EliminateOverstacked)}
+    assert offered == {"a/0", "a/1", "a/2", "a/3"}
+    execute(st, choices.EliminateOverstacked("a/3"))  # the strongest: the old default kept it
+    assert "a/3" in st.eliminated and "a/3" not in st.pos
+    with pytest.raises(IllegalAction) as e:  # the hex now keeps the limits
+        check(st, choices.EliminateOverstacked("a/0"))
+    assert e.value.rule == "11.0C"
+    execute(st, cm.EndPhase())
+    assert {"a/0", "a/1", "a/2"} <= set(st.pos)
+
+
+def test_11_0C_moving_a_unit_out_instead_also_settles_it():
+    st = overstacked()
+    execute(st, cm.Move(units=("a/0",), path=("0404", "0405")))
+    execute(st, cm.EndPhase())
+    assert not st.eliminated
+
+
+def test_11_4_british_with_us_is_the_owners_choice_too_and_cites_11_4():
+    st = overstacked(("British", "US"))
+    with pytest.raises(IllegalAction) as e:
+        check(st, cm.EndPhase())
+    assert e.value.rule == "11.0C" and "11.4" in str(e.value)
+    execute(st, choices.EliminateOverstacked("a/0"))
+    execute(st, cm.EndPhase())
+    assert st.pos.get("a/1") == "0404" and "a/0" in st.eliminated
+
+
+def test_11_0C_only_in_the_owners_movement_phase():
+    st = overstacked()
+    st.phase = Phase.COMBAT
+    with pytest.raises(IllegalAction) as e:
+        check(st, choices.EliminateOverstacked("a/0"))
+    assert e.value.rule == "11.0C"
+
+
+def test_15_5D_legal_commands_offer_the_other_equidistant_hexes():
+    from tests.rules.combat_builder import CombatBuilder
+
+    b = CombatBuilder().german("g", "0302").unit("Hodges", "Allied", "0402", a=0, d=0, m=5, type="leader") \
+        .allied("a", "0405").allied("c", "0702")
+    b.optional.add("15")
+    b.side = "German"
+    s = b.build()
+    s.phase, s.started = Phase.MOVEMENT, True
+    execute(s, cm.Move(units=("g",), path=("0302", "0402")))
+    offered = [c for c in engine.legal_commands(s) if isinstance(c, cm.RelocateDisplacedLeader)]
+    assert offered == [cm.RelocateDisplacedLeader(unit="Hodges", hex="0702")]
+    execute(s, offered[0])
+    assert not [c for c in engine.legal_commands(s) if isinstance(c, cm.RelocateDisplacedLeader)]
+
+
+def test_23_0B_legal_commands_offer_other_selections_of_conditional_units():
+    from darkdec_qt.rules import variants as var
+    from tests.rules.test_23_0B_choose_conditional_units import _rolled
+
+    st = _rolled()
+    default = tuple(sorted(var.committed_this_turn(st, "Allied")))
+    offered = [c for c in engine.legal_commands(st) if isinstance(c, var.ChooseConditionalUnits)]
+    assert offered and all(len(c.units) == 3 and c.units != default for c in offered)
+    execute(st, offered[-1])
+    assert sorted(var.committed_this_turn(st, "Allied")) == sorted(offered[-1].units)
