@@ -78,7 +78,7 @@ class Worker(QThread):
                 share = len(ph.moved) / (len(ph.moved) + len(ph.todo))
             value = int(1000 * (PHASES.index(s.phase) + share) / len(PHASES))
             self.progress.emit(value, f"{self.side} ({self.player.level.name}) thinking: {s.phase.value} phase, "
-                                      f"{len(self.commands)} commands")
+                                      f"{len(self.commands)} command{'' if len(self.commands) == 1 else 's'}")
 
         play(self.game, {self.side: self.player}, only=self.side, stop=self._stop.is_set, on_command=on_command)
         self.done.emit(self.commands, self._stop.is_set())
