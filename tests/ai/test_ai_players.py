@@ -179,3 +179,13 @@ def test_tournament_table_counts_sides_and_draws():
     assert (st["Allied"].wins, st["Allied"].losses) == (1, 1)
     assert st["all"].score == 2.5
     assert "Wilson" in tn.table(res, "A", "B", "herbstnebel")
+
+
+def test_ai_sets_up_freely_and_plays(module):
+    """6.1 free set-up: the AI places the German units (AutoSetup) before StartGame."""
+    g = new_game(module, "herbstnebel", "2", setup="free")
+    assert g.state.to_place and not g.state.started
+    players = {"German": make_player("ai:easy", "g"), "Allied": make_player("ai:easy", "a")}
+    rec = play(g, players, until_turn=2)
+    assert rec.illegal == [] and g.state.turn == 2 and not g.state.to_place
+    assert g.batches[0].command.kind == "auto_setup"
