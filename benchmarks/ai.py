@@ -61,7 +61,12 @@ def history_table(rows: list[dict]) -> str:
         f = r["facts"]
         bas = "held" if not f.get("bastogne_falls") else f"fell {f['bastogne_falls']}" + (
             "" if f.get("bastogne_end") == "German" else ", retaken")
-        lines.append(f"{r['job']['seed']:>4} {f.get('st_vith_falls') or 'held':>14} {bas:>16} "
+        sv = f.get("st_vith_falls") or "held"
+        if f.get("st_vith_end") == "Allied" and f.get("st_vith_falls"):
+            sv += ", retaken"
+        elif f.get("st_vith_last_fall") and f["st_vith_last_fall"] != f.get("st_vith_falls"):
+            sv += f"/{f['st_vith_last_fall']}"
+        lines.append(f"{r['job']['seed']:>4} {sv:>14} {bas:>16} "
                      f"{f.get('west_hex') or '-':>12} {f.get('west_turn') or '-':>8} "
                      f"{f.get('exit_A', 0):>4}/{f.get('exit_B', 0):<4} {f.get('verdict'):>9} {f.get('last_turn'):>8}")
     if rows:

@@ -189,3 +189,18 @@ def test_ai_sets_up_freely_and_plays(module):
     rec = play(g, players, until_turn=2)
     assert rec.illegal == [] and g.state.turn == 2 and not g.state.to_place
     assert g.batches[0].command.kind == "auto_setup"
+
+
+def test_history_facts_agree_with_the_verdict(module):
+    from darkdec_qt.ai import history
+    from darkdec_qt.rules.victory import evaluate
+
+    g, _ = _play(module, "campaign", 2, seed="5")
+    f = history.facts(g)
+    v = evaluate(g.state)
+    assert f["st_vith_end"] == v.towns["St. Vith"] and f["bastogne_end"] == v.towns["Bastogne"]
+    assert f["verdict"] == v.level and f["last_turn"] == g.state.turn_code()
+    assert (f["st_vith_falls"] is None) == (f["st_vith_last_fall"] is None)
+    if f["st_vith_end"] == "German":
+        assert f["st_vith_last_fall"] is not None
+    assert f["west_hex"] in module.hexes
