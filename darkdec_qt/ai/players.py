@@ -179,7 +179,13 @@ class AIPlayer(Player):
         s = game.state
         if _ok(s, cm.EndPhase()):
             return cm.EndPhase()
-        for cmd in engine.legal_commands(s):  # e.g. withdrawals owed (10.8B)
+        from darkdec_qt.rules.registry import GENERATORS
+
+        for gen in GENERATORS:  # what is owed first (10.8B withdrawals, 10.7.2C hold-offs, 8.7.1 fuel...)
+            for cmd in gen(s, None):
+                if _ok(s, cmd):
+                    return cmd
+        for cmd in engine.legal_commands(s):  # then anything the engine lists
             if cmd.kind != "end_phase" and _ok(s, cmd):
                 return cmd
         return self.fallback.choose(game)
