@@ -1,7 +1,7 @@
 """A battle in progress on a real map, at the decision a test needs.
 
-Final Fury (turn 27) has many contacts; 39/26 (3020) and 77/26 (3121) attack 101/501
-in 3021. The battle is declared through the engine, then its record is set to await
+Final Fury (turn 27) has many contacts; 27/12 (4308) and 9/3FJ (4208) attack 14Cav
+in 4207 (a battle the engine offers on the historical set-up of the module). The battle is declared through the engine, then its record is set to await
 the wanted decision (as a battle saved at that point would), so that every kind of
 choice has several legal options."""
 
@@ -10,13 +10,13 @@ from __future__ import annotations
 from darkdec_qt.rules import combat_commands as cc
 from tests.client.helpers import end_phase_settling
 
-ATTACKERS = ("39/26", "77/26")
-DEFENDERS = ("101/501",)
-DEF_HEX = "3021"
+ATTACKERS = ("27/12", "9/3FJ")
+DEFENDERS = ("14Cav",)
+DEF_HEX = "4207"
 
 TASKS = {  # kind -> (task, battle fields)
     "losses": (("mandatory", "German", "", 1), {"result": "[1]A1"}),
-    "results": (("result", "German", "3020", 0), {"result": "D1/A1"}),
+    "results": (("result", "German", "4308", 0), {"result": "D1/A1"}),
     "retreats": (("retreat", "Allied", DEF_HEX, 1), {"result": "D2"}),
     "counterattacks": (("ca", "Allied", "", 0), {"result": "CA"}),
     "advances": (("advance", "German", DEF_HEX, 1), {"result": "D3"}),

@@ -31,7 +31,7 @@ def test_the_dock_shows_the_odds_of_the_roll_and_why_a_result_did_nothing(fury):
     assert now != "2:1"  # the survivors' odds differ from those of the roll
     html = fury.battle_panel.plan_label.text()
     assert "Odds 2:1" in html and f"Odds {now}" not in html
-    assert "D1 against level 2 in 3021: no effect" in html and "13.5.1B" in html
+    assert f"D1 against level 2 in {DEF_HEX}: no effect" in html and "13.5.1B" in html
     task = fury.battle_panel.task_label.text()
     assert "chooses chooses" not in task and "chooses 1 mandatory step loss" in task
 
