@@ -144,3 +144,12 @@ def test_a_rule_number_in_the_battle_dock_is_a_link(make_client, qtbot):
 
     linked = re.findall(r"rule:([0-9.]+[A-Z]?)", panel.plan_label.text())
     assert any(win.rules_index.current_id().startswith(r) for r in linked)
+
+
+def test_the_rules_index_shortcut_does_not_take_the_guides_f1(make_client):
+    from PySide6.QtGui import QKeySequence
+
+    win = make_client()
+    keys = [a.shortcut().toString() for a in win.actions_by_name.values() if not a.shortcut().isEmpty()]
+    assert len(keys) == len(set(keys)), "two actions share a shortcut: neither would fire"
+    assert win.actions_by_name["rules_index"].shortcut() == QKeySequence("Shift+F1")
