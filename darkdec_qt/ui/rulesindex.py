@@ -183,9 +183,10 @@ def install_rules_index(win) -> None:  # noqa: ANN001 (the client's MainWindow)
         link_label(battle.task_label)
     charts = getattr(win, "charts", None)
     if charts is not None:
-        for i in range(charts.count()):
-            table = charts.widget(i)
-            table.setItemDelegate(RuleLinkDelegate(table))
+        from PySide6.QtWidgets import QAbstractItemView
+
+        for view in charts.findChildren(QAbstractItemView):  # the chart tables, wherever they sit
+            view.setItemDelegate(RuleLinkDelegate(view))
 
 
 __all__ = ["RulesIndexWindow", "install_rules_index", "standalone_index", "entry_html", "SCHEME"]
