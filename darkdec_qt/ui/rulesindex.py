@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QSplitter,
+    QTableWidget,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
@@ -183,10 +184,8 @@ def install_rules_index(win) -> None:  # noqa: ANN001 (the client's MainWindow)
         link_label(battle.task_label)
     charts = getattr(win, "charts", None)
     if charts is not None:
-        from PySide6.QtWidgets import QAbstractItemView
-
-        for view in charts.findChildren(QAbstractItemView):  # the chart tables, wherever they sit
-            view.setItemDelegate(RuleLinkDelegate(view))
+        for table in charts.findChildren(QTableWidget):  # a tab may hold more than its table
+            table.setItemDelegate(RuleLinkDelegate(table))
 
 
 __all__ = ["RulesIndexWindow", "install_rules_index", "standalone_index", "entry_html", "SCHEME"]
