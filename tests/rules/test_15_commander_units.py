@@ -1,4 +1,4 @@
-"""15.1-15.7: commander units (optional rule "15"): attack option, command range, movement,
+"""15.1-15.7: commander units (optional rule "15", so every state turns it on, 5.4): attack option, command range, movement,
 stacking and ZOC, combat, setup. Each test names the clause it checks."""
 
 import pytest
@@ -56,11 +56,11 @@ def test_15_4A_leaders_do_not_count_toward_stacking():
         b.unit(f"A{i}", "Allied", "infantry", (3, 4, 5), at="0404")
     b.unit("L", "Allied", at="0404", **LEADER)
     b.unit("G", "German", "infantry", (4, 4, 5), at="0808")
-    st = b.state(turn="19DecAM", side="Allied")
+    st = b.state(turn="19DecAM", side="Allied", optional=("15",))
     assert stacking.stack_problems(st, "Allied") == {}
     st.pos["A3"] = "0404"
     b.unit("A3", "Allied", "infantry", (3, 4, 5), at="0404")
-    st2 = b.state(turn="19DecAM", side="Allied")
+    st2 = b.state(turn="19DecAM", side="Allied", optional=("15",))
     assert "0404" in stacking.stack_problems(st2, "Allied")
 
 
@@ -69,22 +69,22 @@ def test_15_4B_a_leader_moves_over_friendly_units_at_the_road_rate():
     b.unit("A", "Allied", "infantry", (3, 4, 5), at="0304")
     b.unit("A2", "Allied", "infantry", (3, 4, 5), at="0404")
     b.terrain([f"{c:02d}04" for c in range(3, 6)], "woods")
-    st = b.state(turn="19DecAM", side="Allied")
+    st = b.state(turn="19DecAM", side="Allied", optional=("15",))
     ev = execute(st, cm.Move(units=("L",), path=("0204", "0304", "0404", "0504")))
     assert ev[0].mp == 3 * TICKS  # 1 MP per road hex, through two occupied hexes
-    st2 = b.state(turn="19DecAM", side="Allied")
+    st2 = b.state(turn="19DecAM", side="Allied", optional=("15",))
     ev2 = check(st2, cm.Move(units=("A",), path=("0304", "0404")))
     assert ev2[0].mp > TICKS  # a combat unit entering a friendly-occupied road hex pays the woods
 
 
 def test_15_4C_a_leader_may_enter_strategic_movement():
-    st = _moving().state(turn="19DecAM", side="Allied")
+    st = _moving().state(turn="19DecAM", side="Allied", optional=("15",))
     execute(st, cm.EnterStrategic("L"))
     assert "L" in st.strategic
 
 
 def test_15_4E_leaders_exert_no_zoc():
-    st = _moving().state(turn="19DecAM", side="Allied")
+    st = _moving().state(turn="19DecAM", side="Allied", optional=("15",))
     assert zoc_hexes(st, "Allied") == set()
     assert zoc_hexes(st, "German")  # while the German infantry does
 
@@ -146,13 +146,13 @@ def test_15_6B_C_patton_may_make_a_second_all_out_assault_in_clear_weather():
 
 def test_15_7B_the_allied_initial_leaders_do_not_move_before_am_18_december():
     b = _moving()
-    st = b.state(turn="17DecPM", side="Allied")
+    st = b.state(turn="17DecPM", side="Allied", optional=("15",))
     with pytest.raises(IllegalAction) as e:
         check(st, cm.Move(units=("L",), path=("0204", "0304")))
     assert e.value.rule == "15.7B"
-    st18 = b.state(turn="18DecAM", side="Allied")
+    st18 = b.state(turn="18DecAM", side="Allied", optional=("15",))
     check(st18, cm.Move(units=("L",), path=("0204", "0304")))
-    late = _moving().unit("R", "Allied", at=None, arrival="17DecAM", **LEADER).state(turn="17DecPM", side="Allied")
+    late = _moving().unit("R", "Allied", at=None, arrival="17DecAM", **LEADER).state(turn="17DecPM", side="Allied", optional=("15",))
     late.pos["R"] = "0204"  # a reinforcement leader is free to move
     check(late, cm.Move(units=("R",), path=("0204", "0304")))
     assert st.phase is Phase.MOVEMENT
