@@ -8,6 +8,7 @@ choice has several legal options."""
 from __future__ import annotations
 
 from darkdec_qt.rules import combat_commands as cc
+from tests.client.helpers import end_phase_settling
 
 ATTACKERS = ("39/26", "77/26")
 DEFENDERS = ("101/501",)
@@ -23,14 +24,11 @@ TASKS = {  # kind -> (task, battle fields)
 
 
 def to_combat(win) -> None:
-    from tests.client.helpers import _settle_owed_choice
-
     c = win.controller
     for _ in range(40):
         if c.state.phase.value == "combat":
             return
-        if not c.end_phase():  # a choice the engine waits for (issue 12): make it
-            assert _settle_owed_choice(win), c.last_refusal
+        end_phase_settling(win)
     raise AssertionError("no combat phase")
 
 

@@ -29,14 +29,24 @@ def hover_hex(win, h: str) -> None:
     QApplication.sendEvent(vp, ev)
 
 
+def end_phase_settling(win) -> None:
+    """End the phase as a player would: first make the choices the rules owe (rules/choices.py:
+    due reinforcements enter, von der Heydte drops...), taking the first option the engine offers."""
+    c = win.controller
+    for _ in range(60):
+        if c.end_phase():
+            return
+        assert _settle_owed_choice(win), c.last_refusal
+    raise AssertionError(f"the phase never ended: {c.last_refusal}")
+
+
 def end_phases_until(win, phase: str, side: str = "German") -> None:
     s = win.controller.state
     for _ in range(40):
         s = win.controller.state
         if s.phase.value == phase and s.side == side:
             return
-        if not win.controller.end_phase():
-            assert _settle_owed_choice(win), win.controller.last_refusal
+        end_phase_settling(win)
     raise AssertionError(f"never reached {side} {phase}")
 
 
