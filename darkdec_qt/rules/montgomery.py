@@ -132,6 +132,29 @@ def withdrawal_move_problem(state: GameState, units: tuple[str, ...], path: tupl
                          unit=units[0], hex=path[-1])
 
 
+def withdrawal_search_limits(state: GameState, units: tuple[str, ...]) -> list[tuple[str, int]] | None:
+    """For the queries (movement.legal_destinations): the (river position, start distance)
+    pairs of 26.13B/E a withdrawing unit's path must keep to (no hex farther, the end
+    closer), so that the search finds a path ``withdrawal_move_problem`` accepts whenever
+    one exists. None when the move is not limited that way (no withdrawal, surrounded
+    26.13C, or on a position, where only the end hex matters)."""
+    if not montgomery_withdrawal(state) or not units or state.module.units[units[0]].side != "Allied":
+        return None
+    start = state.pos[units[0]]
+    probe = withdrawal_move_problem(state, units, (start, start))
+    if probe is None:
+        return None  # 26.13C surrounded (or no lines): free
+    lines = withdrawal_lines(state)
+    dist = {name: line_distance(state, name, start) for name in lines}
+    best = min(dist.values())
+    if best == 0:
+        return None
+    allowed = [name for name, d in dist.items() if d == best]
+    if "Meuse" in lines and "Meuse" not in allowed:
+        allowed.append("Meuse")
+    return [(name, dist[name]) for name in allowed]
+
+
 def second_withdrawal_pass(state: GameState) -> bool:
     return state.triggers.get(f"26.13/2@{state.turn}") is not None
 

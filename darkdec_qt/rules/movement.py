@@ -11,6 +11,7 @@ MPs: dense forest 4 + woods 3 + 15 road hexes + woods 3). See docs/rules-interpr
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from darkdec_qt.rules.errors import IllegalAction
@@ -65,6 +66,7 @@ class MoveContext:
     closed_rivers: frozenset[str]  # 10.9B
     infiltrator: bool = False
     infil_left: int = 0  # 12.4: infiltration attempts the search may plan (0: none)
+    allowed: Callable[[str], bool] | None = None  # 26.13: hexes a withdrawing unit's path may use
     t: Tables = field(default=None)  # type: ignore[assignment]
 
 
@@ -293,6 +295,8 @@ def search(ctx: MoveContext) -> dict[str, tuple[int, tuple[str, ...]]]:
             new = tuple(a + b for a, b in zip(spent, costs, strict=True))
             if not _fits(new, budgets) and not (h == start and ctx.fresh):
                 continue
+            if ctx.allowed is not None and not ctx.allowed(sd.b):
+                continue  # 26.13B/E: the path of a withdrawing unit keeps to its river position
             if sd.b not in crossings:
                 out_roads = EMPTY  # the road entered by matters only in a crossing hex (10.4.8C)
             key = (sd.b, out_roads, used + infiltrating)
@@ -320,8 +324,36 @@ def legal_destinations(state: GameState, units: tuple[str, ...] | list[str] | st
         return {}
     ctx = make_context(state, units, strategic=strategic)
     ctx.infil_left = infiltration_attempts_left(state, units)
-    dests = search(ctx)
+    dests = _withdrawal_search(state, units, ctx) if "26.13" in state.variants else None
+    if dests is None:
+        dests = search(ctx)
     return {h: v for h, v in dests.items() if _end_ok(ctx, h) is None and whole_move_problem(state, units, v[1]) is None}
+
+
+def _withdrawal_search(state: GameState, units: tuple[str, ...],
+                       ctx: MoveContext) -> dict[str, tuple[int, tuple[str, ...]]] | None:
+    """26.13B/E: the destinations by paths that keep to a river position's distance (one
+    search per position the unit may head for), or None when the move is not so limited."""
+    from darkdec_qt.rules.montgomery import line_distance, withdrawal_search_limits
+
+    limits = withdrawal_search_limits(state, units)
+    if limits is None:
+        return None
+    out: dict[str, tuple[int, tuple[str, ...]]] = {}
+    for name, d0 in limits:
+        memo: dict[str, int] = {}
+
+        def dist(h: str, name: str = name, memo: dict[str, int] = memo) -> int:
+            if h not in memo:
+                memo[h] = line_distance(state, name, h)
+            return memo[h]
+
+        ctx.allowed = lambda h, d0=d0, dist=dist: dist(h) <= d0
+        for h, v in search(ctx).items():
+            if dist(h) < d0 and (h not in out or v[0] < out[h][0]):
+                out[h] = v
+    ctx.allowed = None
+    return out
 
 
 def infiltration_attempts_left(state: GameState, units: tuple[str, ...]) -> int:
@@ -473,6 +505,8 @@ def why_illegal(state: GameState, units: tuple[str, ...] | str, dest: str) -> st
         check_can_move(state, units)
     except IllegalAction as e:
         return str(e)
+    if dest in legal_destinations(state, units):
+        return None
     ctx = make_context(state, units)
     ctx.infil_left = infiltration_attempts_left(state, units)
     dests = search(ctx)

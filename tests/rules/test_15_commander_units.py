@@ -1,4 +1,4 @@
-"""15.1-15.7: commander units (optional rule "15"): attack option, command range, movement,
+"""15.1-15.7: commander units (optional rule "15", so every state turns it on, 5.4): attack option, command range, movement,
 stacking and ZOC, combat, setup. Each test names the clause it checks."""
 
 import pytest
