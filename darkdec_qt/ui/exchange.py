@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from darkdec_qt.exchangestore import PlayerHome, Session
 from darkdec_qt.game.exchange import ExchangeError
+from darkdec_qt.game.exchange.errors import versions_text
 from darkdec_qt.game.exchange.orders import ORDERS
 from darkdec_qt.game.session import Game
 from darkdec_qt.model.database import DatabaseError
@@ -202,6 +203,8 @@ class ExchangeActions(QObject):
             r = self.home.open_file(path)
         except (ExchangeError, ExchangeFileError, DatabaseError) as exc:
             text = f"{Path(path).name} was refused:\n\n{exc}\n\nYour game is unchanged."
+            if isinstance(exc, ExchangeError) and exc.versions:
+                text += "\n\n" + versions_text(exc)
             if self.headless:
                 print(f"darkdec: error: {text}", file=sys.stderr)
             else:
