@@ -22,6 +22,7 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
+from darkdec_qt import cli_ai
 from darkdec_qt.ai import tournament as tn
 from darkdec_qt.ai.history import HISTORY
 
@@ -40,13 +41,13 @@ def tournaments(a: argparse.Namespace) -> None:
         pa, pb = pair.split("/")
         jobs = tn.jobs_for(pa, pb, a.scenario, a.n, seed0=a.seed, turns=a.turns)
         t0 = time.perf_counter()
-        res = tn.run(jobs, a.jobs, lambda r, p=pair: _save(a.out, "tournament", r, p))
+        res = cli_ai.run(jobs, a.jobs, lambda r, p=pair: _save(a.out, "tournament", r, p))
         print(tn.table(res, pa, pb, a.scenario), f"\n({time.perf_counter() - t0:.0f} s wall)\n", flush=True)
 
 
 def history(a: argparse.Namespace) -> None:
     jobs = [tn.Job("campaign", a.seed + i, a.german, a.allied) for i in range(a.n)]
-    res = tn.run(jobs, a.jobs, lambda r: _save(a.out, "history", r, f"{a.german}/{a.allied}"))
+    res = cli_ai.run(jobs, a.jobs, lambda r: _save(a.out, "history", r, f"{a.german}/{a.allied}"))
     print(history_table([asdict(r) for r in res]))
 
 
@@ -60,7 +61,12 @@ def history_table(rows: list[dict]) -> str:
         f = r["facts"]
         bas = "held" if not f.get("bastogne_falls") else f"fell {f['bastogne_falls']}" + (
             "" if f.get("bastogne_end") == "German" else ", retaken")
-        lines.append(f"{r['job']['seed']:>4} {f.get('st_vith_falls') or 'held':>14} {bas:>16} "
+        sv = f.get("st_vith_falls") or "held"
+        if f.get("st_vith_end") == "Allied" and f.get("st_vith_falls"):
+            sv += ", retaken"
+        elif f.get("st_vith_last_fall") and f["st_vith_last_fall"] != f.get("st_vith_falls"):
+            sv += f"/{f['st_vith_last_fall']}"
+        lines.append(f"{r['job']['seed']:>4} {sv:>14} {bas:>16} "
                      f"{f.get('west_hex') or '-':>12} {f.get('west_turn') or '-':>8} "
                      f"{f.get('exit_A', 0):>4}/{f.get('exit_B', 0):<4} {f.get('verdict'):>9} {f.get('last_turn'):>8}")
     if rows:

@@ -7,7 +7,10 @@ import argparse
 import statistics
 import sys
 import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 
+from darkdec_qt.ai import tournament as tn
 from darkdec_qt.model.load import DEFAULT_MODULE, load_module
 
 PLAYERS = "random, greedy, ai:easy, ai:normal or ai:hard"
@@ -98,8 +101,6 @@ def cmd_selfplay_ai(args: argparse.Namespace) -> int:
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
-    from darkdec_qt.ai import tournament as tn
-
     bad = _check_players(args.a, args.b)
     if bad:
         print(f"darkdec: {bad}", file=sys.stderr)
@@ -120,6 +121,53 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         print(f"  game {done[0]}/{len(jobs)}: German {r.job.german}, Allied {r.job.allied}: {r.level} "
               f"({r.winner}), {r.seconds:.0f} s", file=sys.stderr)
 
-    results = tn.run(jobs, args.jobs, tick)
+    results = run(jobs, args.jobs, tick)
     print(tn.table(results, args.a, args.b, args.scenario))
     return 0
+
+
+# --- the process pool (here, not in darkdec_qt.ai: loading a module reads SQL) ---------
+
+_MODULES: dict[str, object] = {}
+
+
+def _module(path: str):  # noqa: ANN202
+    from darkdec_qt.model.load import DEFAULT_MODULE, load_module
+
+    key = path or str(DEFAULT_MODULE)
+    if key not in _MODULES:
+        _MODULES[key] = load_module(key)
+    return _MODULES[key]
+
+
+def run_job(job: tn.Job) -> tn.GameResult:
+    from darkdec_qt.ai import history
+    from darkdec_qt.ai.match import play_match
+    from darkdec_qt.rules.victory import evaluate
+
+    t0 = time.perf_counter()
+    game, rec = play_match(_module(job.module), job.scenario, job.seed, job.german, job.allied,
+                           variants=job.variants or None, optional=job.optional, turns=job.turns)
+    v = evaluate(game.state)
+    facts = history.facts(game) if job.scenario in ("campaign", "extended") else {}
+    think = {side: rec.turn_times(side, side) for side in ("German", "Allied")}
+    return tn.GameResult(job, v.winner, v.level, time.perf_counter() - t0, len(rec.illegal), game.state.turn, think, facts)
+
+
+def run(jobs: list[tn.Job], workers: int = 1,
+        progress: Callable[[tn.GameResult], None] | None = None) -> list[tn.GameResult]:
+    if workers <= 1:
+        out = []
+        for j in jobs:
+            r = run_job(j)
+            out.append(r)
+            if progress:
+                progress(r)
+        return out
+    with ProcessPoolExecutor(workers) as ex:
+        out = []
+        for r in ex.map(run_job, jobs):
+            out.append(r)
+            if progress:
+                progress(r)
+        return out

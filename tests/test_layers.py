@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+import darkdec_qt.ai
 import darkdec_qt.game
 import darkdec_qt.rules
 
@@ -22,7 +23,7 @@ def _modules(pkg: object) -> list[str]:
     return [m.name for m in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + ".")]  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("package", [darkdec_qt.rules, darkdec_qt.game])
+@pytest.mark.parametrize("package", [darkdec_qt.rules, darkdec_qt.game, darkdec_qt.ai])
 def test_engine_imports_no_qt_or_sql(package: object) -> None:
     names = [package.__name__] + _modules(package)  # type: ignore[attr-defined]
     code = (

@@ -21,26 +21,34 @@ HISTORY = {
 
 
 def facts(game: Game) -> dict:
-    """What happened in ``game``: the turn St. Vith first came under German control, whether
+    """What happened in ``game``: the turn St. Vith first came under German control (and the
+    fall that lasted, ``st_vith_last_fall``, with ``st_vith_end``), whether
     Bastogne did (and when), the westernmost hex a German combat unit stood in at the end of
     a phase and when it first got there, German exits and the verdict."""
     m = game.module
     sv, bas = m.town_hex("St. Vith"), m.town_hex("Bastogne")
     s = game.initial.clone()
-    out: dict = {"st_vith_falls": None, "bastogne_falls": None, "west_hex": None, "west_turn": None}
+    out: dict = {"st_vith_falls": None, "st_vith_last_fall": None, "bastogne_falls": None, "west_hex": None,
+                 "west_turn": None}
     west = None
+    sv_german = False
     for e in game.events:
         apply(s, e)
         if e.kind != "phase_ended":
             continue
         occ = geo.hex_sides(s)
         code = s.turn_code()
-        if sv and out["st_vith_falls"] is None and geo.control(s, sv, occ) == "German":
-            out["st_vith_falls"] = code
+        if sv:
+            german = geo.control(s, sv, occ) == "German"
+            if german and out["st_vith_falls"] is None:
+                out["st_vith_falls"] = code
+            if german and not sv_german:
+                out["st_vith_last_fall"] = code  # the fall that lasted (if German at the end)
+            sv_german = german
         if bas and out["bastogne_falls"] is None and geo.control(s, bas, occ) == "German":
             out["bastogne_falls"] = code
         for u in s.on_map("German"):
-            if m.units[u].is_leader:
+            if m.units[u].is_leader or u in s.paradropped:  # the westernmost ground advance
                 continue
             col = hexgrid.parse_hex_id(s.pos[u])[0]
             if west is None or col < west:
@@ -48,6 +56,7 @@ def facts(game: Game) -> dict:
     state = game.state
     occ = geo.hex_sides(state)
     out["bastogne_end"] = geo.control(state, bas, occ) if bas else None
+    out["st_vith_end"] = geo.control(state, sv, occ) if sv else None
     e = exit_totals(state)
     out["exit_A"], out["exit_B"] = e["A"], e["B"]
     out["exited_units"] = sum(1 for u in state.exited_at if m.units[u].side == "German")

@@ -179,7 +179,13 @@ class AIPlayer(Player):
         s = game.state
         if _ok(s, cm.EndPhase()):
             return cm.EndPhase()
-        for cmd in engine.legal_commands(s):  # e.g. withdrawals owed (10.8B)
+        from darkdec_qt.rules.registry import GENERATORS
+
+        for gen in GENERATORS:  # what is owed first (10.8B withdrawals, 10.7.2C hold-offs, 8.7.1 fuel...)
+            for cmd in gen(s, None):
+                if _ok(s, cmd):
+                    return cmd
+        for cmd in engine.legal_commands(s):  # then anything the engine lists
             if cmd.kind != "end_phase" and _ok(s, cmd):
                 return cmd
         return self.fallback.choose(game)
@@ -263,6 +269,9 @@ class AIPlayer(Player):
                 near = self._near(s, other_side(side))
                 return max(due, key=lambda c: (near.get(s.pos.get(c.unit, ""), 99), c.unit))
         if s.phase is Phase.MOVEMENT:
+            cmd = self._paradrop(s, side, take)
+            if cmd is not None:
+                return cmd
             cmd = self._reinforcement(s, side, take)
             if cmd is not None:
                 return cmd
@@ -311,6 +320,34 @@ class AIPlayer(Player):
         leaders = [u for u in s.on_map(side) if s.spec(u).is_leader]
         return units + leaders
 
+    def _paradrop(self, s: GameState, side: str, take: dict[str, int]) -> Command | None:
+        """19.1-19.2: von der Heydte drops before any movement on a clear hex astride the
+        Allied roads toward the objectives, near enough to the German front to be relieved
+        (the engine would otherwise drop it on the first legal hex in map order)."""
+        from darkdec_qt import hexgrid
+        from darkdec_qt.rules import initial
+
+        if side != "German" or self.greedy or not initial.paradrop_due(s) or not take:
+            return None
+        u = initial.paradrop_unit(s)
+        if u is None:
+            return None
+        mod = s.module
+        germans = [s.pos[x] for x in s.on_map("German") if not s.spec(x).is_leader]
+        allied_near = self._near(s, "Allied")
+
+        def rank(h: str) -> tuple:
+            front = min((hexgrid.distance(h, g) for g in germans), default=99)
+            return (take.get(h, 99) + 2 * front + (0 if h in mod.road_links else 6), h)
+
+        cands = [h for h, hx in mod.hexes.items() if hx.terrain == "clear" and not hx.town and not hx.westwall
+                 and allied_near.get(h, 0) >= 2]
+        for h in sorted(cands, key=rank)[:60]:
+            cmd = cm.Paradrop(unit=u, hex=h)
+            if _ok(s, cmd):
+                return cmd
+        return None
+
     def _reinforcement(self, s: GameState, side: str, take: dict[str, int]) -> Command | None:
         for u in reinforcements.due_units(s):
             if s.spec(u).side != side:
@@ -332,7 +369,8 @@ class AIPlayer(Player):
         need troops)."""
         tg = evaluation.targets(s)
         near = engine.enemy_distance(s, "German")
-        threatened = [h for h in tg.allied_hold if near.get(h, 99) <= 8] or list(tg.allied_hold) \
+        exits = [h for h in geo.exit_hexes(s) if near.get(h, 99) <= 10]  # 29.0 A/B: bar the roads out
+        threatened = [h for h in tg.allied_hold if near.get(h, 99) <= 8] + exits or list(tg.allied_hold) \
             or list(tg.allied_take) or list(tg.towns.values())
         return geo.distances(s.module, threatened)
 
@@ -540,6 +578,8 @@ class _Ctx:
         self.tg, self.take, self.need, self.near = tg, take, need, near
         self.adj = s.module.adjacency
         self.town_hexes = set(tg.towns.values())
+        if side == "Allied":  # the exits Germany's level A/B victories need are held like towns
+            self.town_hexes |= set(geo.exit_hexes(s))
         occupancy = s.occupancy()
         self.garrison = {h: sum(1 for x in occupancy.get(h, ()) if x != u and not s.spec(x).is_leader)
                          for h in self.town_hexes}

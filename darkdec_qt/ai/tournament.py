@@ -9,9 +9,6 @@ A win scores 1, a draw 1/2. The Elo difference is the logistic one,
 from __future__ import annotations
 
 import math
-import time
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 Z95 = 1.959963984540054
@@ -59,32 +56,6 @@ class GameResult:
     facts: dict = field(default_factory=dict)  # history facts (history.py), Campaign games
 
 
-_MODULES: dict[str, object] = {}
-
-
-def _module(path: str):  # noqa: ANN202
-    from darkdec_qt.model.load import DEFAULT_MODULE, load_module
-
-    key = path or str(DEFAULT_MODULE)
-    if key not in _MODULES:
-        _MODULES[key] = load_module(key)
-    return _MODULES[key]
-
-
-def run_job(job: Job) -> GameResult:
-    from darkdec_qt.ai import history
-    from darkdec_qt.ai.match import play_match
-    from darkdec_qt.rules.victory import evaluate
-
-    t0 = time.perf_counter()
-    game, rec = play_match(_module(job.module), job.scenario, job.seed, job.german, job.allied,
-                           variants=job.variants or None, optional=job.optional, turns=job.turns)
-    v = evaluate(game.state)
-    facts = history.facts(game) if job.scenario in ("campaign", "extended") else {}
-    think = {side: rec.turn_times(side, side) for side in ("German", "Allied")}
-    return GameResult(job, v.winner, v.level, time.perf_counter() - t0, len(rec.illegal), game.state.turn, think, facts)
-
-
 def jobs_for(a: str, b: str, scenario: str, n: int, *, a_side: str | None = None, seed0: int = 1,
              variants: tuple[str, ...] = (), turns: int | None = None, module: str = "") -> list[Job]:
     out = []
@@ -93,24 +64,6 @@ def jobs_for(a: str, b: str, scenario: str, n: int, *, a_side: str | None = None
         g, al = (a, b) if a_german else (b, a)
         out.append(Job(scenario, seed0 + i, g, al, variants, None, turns, module))
     return out
-
-
-def run(jobs: list[Job], workers: int = 1, progress: Callable[[GameResult], None] | None = None) -> list[GameResult]:
-    if workers <= 1:
-        out = []
-        for j in jobs:
-            r = run_job(j)
-            out.append(r)
-            if progress:
-                progress(r)
-        return out
-    with ProcessPoolExecutor(workers) as ex:
-        out = []
-        for r in ex.map(run_job, jobs):
-            out.append(r)
-            if progress:
-                progress(r)
-        return out
 
 
 @dataclass

@@ -33,6 +33,9 @@ class Client(MainWindow):
         self._replay_keys()
         self.extend()
         install_exchange(self)  # file exchange: File menu entries and the whose-move line (ui/exchange.py)
+        from darkdec_qt.ui import aiplayer  # issue 14: New game against the computer
+
+        aiplayer.install(self)
         self._help_menu()
         self.memory: WindowMemory | None = WindowMemory(self, self.settings)
         self.memory.restore_geometry()

@@ -115,6 +115,37 @@ class GameController(QObject):
             self.handOver.emit(after)
         return True
 
+    def execute_many(self, commands: list[Command]) -> int:
+        """Execute commands decided elsewhere (the computer opponent, ui/aiplayer.py) through
+        the engine, refreshing the views once; stops at the first refusal. Returns how many
+        were executed."""
+        if self.past is not None or not commands:
+            return 0
+        before = self.acting()
+        n = 0
+        ended = False
+        for cmd in commands:
+            try:
+                events = self.game.execute(cmd)
+            except IllegalAction as exc:
+                self.last_refusal = str(exc)
+                self.message.emit(str(exc), True)
+                break
+            n += 1
+            ended = ended or any(e.kind == "phase_ended" for e in events)
+        if n:
+            self.last_refusal = self.end_refusal = ""
+            self.dirty = True
+            self.cache.sync()
+            self.changed.emit()
+            self.shownChanged.emit()
+            if ended:
+                self.phaseEnded.emit()
+            after = self.acting()
+            if after != before and not self.state.game_over:
+                self.handOver.emit(after)
+        return n
+
     def end_phase(self) -> bool:
         ok = self.execute(EndPhase() if self.state.started else StartGame())
         if not ok and self.past is None:
@@ -132,9 +163,9 @@ class GameController(QObject):
         cmd = self.game.undo()
         self.cache.sync()
         self.dirty = True
-        self.message.emit(f"Undone: {cmd.kind.replace('_', ' ')}", False)
         self.changed.emit()
         self.shownChanged.emit()
+        self.message.emit(f"Undone: {cmd.kind.replace('_', ' ')}", False)  # after the views' own messages
         return True
 
     def can_redo(self) -> bool:

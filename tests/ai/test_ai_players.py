@@ -179,3 +179,28 @@ def test_tournament_table_counts_sides_and_draws():
     assert (st["Allied"].wins, st["Allied"].losses) == (1, 1)
     assert st["all"].score == 2.5
     assert "Wilson" in tn.table(res, "A", "B", "herbstnebel")
+
+
+def test_ai_sets_up_freely_and_plays(module):
+    """6.1 free set-up: the AI places the German units (AutoSetup) before StartGame."""
+    g = new_game(module, "herbstnebel", "2", setup="free")
+    assert g.state.to_place and not g.state.started
+    players = {"German": make_player("ai:easy", "g"), "Allied": make_player("ai:easy", "a")}
+    rec = play(g, players, until_turn=2)
+    assert rec.illegal == [] and g.state.turn == 2 and not g.state.to_place
+    assert g.batches[0].command.kind == "auto_setup"
+
+
+def test_history_facts_agree_with_the_verdict(module):
+    from darkdec_qt.ai import history
+    from darkdec_qt.rules.victory import evaluate
+
+    g, _ = _play(module, "campaign", 2, seed="5")
+    f = history.facts(g)
+    v = evaluate(g.state)
+    assert f["st_vith_end"] == v.towns["St. Vith"] and f["bastogne_end"] == v.towns["Bastogne"]
+    assert f["verdict"] == v.level and f["last_turn"] == g.state.turn_code()
+    assert (f["st_vith_falls"] is None) == (f["st_vith_last_fall"] is None)
+    if f["st_vith_end"] == "German":
+        assert f["st_vith_last_fall"] is not None
+    assert f["west_hex"] in module.hexes
