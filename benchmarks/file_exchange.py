@@ -90,7 +90,7 @@ def campaign_open(turn: int, root: Path) -> None:
     protocol._INITIAL.clear()
     t2 = time.perf_counter()
     PlayerHome(receiver.root).load(gid)
-    print(f"  of which loading the local copy (module, initial state, signatures, links, events applied; "
+    print(f"  of which loading the local copy (module, initial state, links, seal, events applied; "
           f"no re-execution): {time.perf_counter() - t2:.2f} s")
     segs = sessions["German"].xg.segments
     per_segment(segs, sessions)
