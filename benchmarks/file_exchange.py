@@ -79,7 +79,7 @@ def campaign_open(turn: int, root: Path) -> None:
         exchangestore._MODULES.clear()  # cold, as in a new process: the module and the initial state
         protocol._INITIAL.clear()  # are built again (only the interpreter's start-up is left out)
         t1 = time.perf_counter()
-        r = receiver.open_file(path)
+        r = PlayerHome(receiver.root).open_file(path)  # a fresh home object: nothing kept in memory
         times.append(time.perf_counter() - t1)
     n_events = len(r.session.xg.game.events)
     print(f"verify + open a received campaign file at turn {r.session.xg.game.state.turn}: "
@@ -89,8 +89,8 @@ def campaign_open(turn: int, root: Path) -> None:
     exchangestore._MODULES.clear()
     protocol._INITIAL.clear()
     t2 = time.perf_counter()
-    receiver.load(gid)
-    print(f"  of which loading the local copy (module, initial state, signatures, links, events applied; "
+    PlayerHome(receiver.root).load(gid)
+    print(f"  of which loading the local copy (module, initial state, links, seal, events applied; "
           f"no re-execution): {time.perf_counter() - t2:.2f} s")
     segs = sessions["German"].xg.segments
     per_segment(segs, sessions)

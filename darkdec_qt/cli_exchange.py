@@ -72,7 +72,11 @@ def _home(args: argparse.Namespace):  # -> PlayerHome
 
 
 def _fail(exc: Exception) -> int:
+    from darkdec_qt.game.exchange.errors import ExchangeError, versions_text
+
     print(f"darkdec: error: {exc}", file=sys.stderr)
+    if isinstance(exc, ExchangeError) and exc.versions:
+        print(versions_text(exc), file=sys.stderr)
     return 2
 
 

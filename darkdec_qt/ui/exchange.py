@@ -13,17 +13,16 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFileDialog,
     QFormLayout,
     QLabel,
     QMessageBox,
-    QVBoxLayout,
     QWidget,
 )
 
 from darkdec_qt.exchangestore import PlayerHome, Session
 from darkdec_qt.game.exchange import ExchangeError
+from darkdec_qt.game.exchange.errors import versions_text
 from darkdec_qt.game.exchange.orders import ORDERS
 from darkdec_qt.game.session import Game
 from darkdec_qt.model.database import DatabaseError
@@ -32,6 +31,7 @@ from darkdec_qt.rules.commands import Command
 from darkdec_qt.rules.errors import IllegalAction
 from darkdec_qt.rules.events import Event
 from darkdec_qt.rules.phases import other_side
+from darkdec_qt.ui.dialogs import NewGameDialog
 
 PLAYBACK_MS = 300
 TRUST_NOTE = ("Hidden information is on trust in file exchange: the file holds every unit's position "
@@ -77,39 +77,38 @@ class ExchangeGameView(Game):
         return False
 
 
-class NewExchangeDialog(QDialog):
-    """Side, scenario and standing orders of a new game by file exchange."""
+class NewExchangeDialog(NewGameDialog):
+    """The New Game dialog (scenario, optional rules, variants) with your side and standing orders;
+    no dice seed: the dice come from both players' secrets."""
 
     def __init__(self, module, parent: QWidget | None = None) -> None:  # noqa: ANN001
-        super().__init__(parent)
+        super().__init__(module, parent)
         self.setWindowTitle("New game by file exchange")
-        lay = QVBoxLayout(self)
-        form = QFormLayout()
+        self.seed.hide()
+        form = self.layout().itemAt(0).layout()
+        if isinstance(form, QFormLayout):
+            label = form.labelForField(self.seed)
+            if label is not None:
+                label.hide()
         self.side = QComboBox()
         self.side.addItems(["German", "Allied"])
-        self.scenario = QComboBox()
-        for sid, sc in module.scenarios.items():
-            self.scenario.addItem(sc.name, sid)
-        form.addRow("Your side", self.side)
-        form.addRow("Scenario", self.scenario)
-        lay.addLayout(form)
-        lay.addWidget(QLabel("Standing orders (let your opponent's program decide for you, cutting hops):"))
+        form.insertRow(0, "Your side", self.side)
+        lay = self.layout()
+        at = lay.indexOf(self.problem)
+        lay.insertWidget(at, QLabel("Standing orders (your opponent's program decides these for you, cutting hops):"))
         self.orders = {}
-        for name, text in ORDERS.items():
+        for n, (name, text) in enumerate(ORDERS.items()):
             cb = QCheckBox(text)
             self.orders[name] = cb
-            lay.addWidget(cb)
+            lay.insertWidget(at + 1 + n, cb)
         note = QLabel(TRUST_NOTE)
         note.setWordWrap(True)
-        lay.addWidget(note)
-        bb = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        bb.accepted.connect(self.accept)
-        bb.rejected.connect(self.reject)
-        lay.addWidget(bb)
+        lay.insertWidget(at + 1 + len(ORDERS), note)
 
     def choices(self) -> dict:
-        return {"side": self.side.currentText(), "scenario": self.scenario.currentData(),
-                "orders": tuple(n for n, cb in self.orders.items() if cb.isChecked())}
+        c = super().choices()
+        return {"side": self.side.currentText(), "scenario": c["scenario"], "optional": c["optional"],
+                "variants": c["variants"], "orders": tuple(n for n, cb in self.orders.items() if cb.isChecked())}
 
 
 class ExchangeActions(QObject):
@@ -163,8 +162,9 @@ class ExchangeActions(QObject):
         self.status.setText(f"File exchange, game {s.game_id[:8]}, you play {s.me.side}: {s.status()}")
         self.status.show()
 
-    def new_game(self, side: str, scenario: str, orders: tuple[str, ...] = (), out_dir: str | Path | None = None) -> Path:
-        s = self.home.new_game(side, scenario, orders=orders)
+    def new_game(self, side: str, scenario: str, orders: tuple[str, ...] = (), out_dir: str | Path | None = None,
+                 optional: tuple[str, ...] = (), variants: tuple[str, ...] = ()) -> Path:
+        s = self.home.new_game(side, scenario, optional=tuple(optional), variants=tuple(variants), orders=orders)
         self.activate(s)
         path = s.send(out_dir or self.outbox())
         self._sent(path)
@@ -203,6 +203,8 @@ class ExchangeActions(QObject):
             r = self.home.open_file(path)
         except (ExchangeError, ExchangeFileError, DatabaseError) as exc:
             text = f"{Path(path).name} was refused:\n\n{exc}\n\nYour game is unchanged."
+            if isinstance(exc, ExchangeError) and exc.versions:
+                text += "\n\n" + versions_text(exc)
             if self.headless:
                 print(f"darkdec: error: {text}", file=sys.stderr)
             else:

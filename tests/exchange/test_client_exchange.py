@@ -89,3 +89,16 @@ def test_a_new_game_by_file_exchange_from_the_client(client, tmp_path):
     g = PlayerHome(tmp_path / "g").open_file(path)
     assert g.session.me.side == "German" and g.session.xg.orders["Allied"] == {"no_reaction": True}
     shutil.rmtree(tmp_path / "out")
+
+
+def test_the_new_game_dialog_offers_side_scenario_options_and_standing_orders(client, qtbot):
+    from darkdec_qt.ui.exchange import NewExchangeDialog
+
+    dlg = NewExchangeDialog(client.controller.module, client)
+    qtbot.addWidget(dlg)
+    dlg.side.setCurrentText("Allied")
+    dlg.scenario.setCurrentIndex(dlg.scenario.findData("herbstnebel"))
+    qtbot.mouseClick(dlg.orders["prefer_retreat"], Qt.MouseButton.LeftButton, pos=dlg.orders["prefer_retreat"].rect().center())
+    c = dlg.choices()
+    assert c["side"] == "Allied" and c["scenario"] == "herbstnebel" and c["orders"] == ("prefer_retreat",)
+    assert "optional" in c and "variants" in c and dlg.seed.isHidden()

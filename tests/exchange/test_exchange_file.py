@@ -120,3 +120,18 @@ def test_fuzz_the_loader_clear_error_or_verified_open(small, tmp_path_factory, d
         home.open_file(p)
     except (ExchangeError, ExchangeFileError) as exc:
         assert str(exc)
+
+
+def test_an_edited_local_copy_is_caught_by_its_seal_and_the_signatures(small, tmp_path):
+    duel, snap = small
+    home = PlayerHome(tmp_path / "a")
+    shutil.copytree(snap, home.root)
+    gid = duel.game_id
+    local = home.root / "games" / gid / "local.ddx"
+    f = read_exchange(local)
+    assert f.meta["seal"]  # sealed with the player's own secret
+    seq, body, sig = f.rows[2]
+    edited = body.replace('"turn":1', '"turn":2', 1) if '"turn":1' in body else body.replace('"v":1', '"v":2')
+    write_exchange(ExchangeFile(f.meta, f.rows[:2] + [(seq, edited, sig)] + f.rows[3:]), local)
+    with pytest.raises(ExchangeError, match="segment 2"):
+        PlayerHome(home.root).load(gid)

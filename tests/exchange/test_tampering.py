@@ -263,6 +263,10 @@ def test_a_fork_is_detected_as_equivocation_with_both_versions(scene, tmp_path):
     assert err.kind == "equivocation" and err.segment == seq and "German player signed two different versions" in str(err)
     assert err.versions is not None and err.versions[0] != err.versions[1]
     assert {json.loads(v)["seq"] for v in err.versions} == {seq}
+    from darkdec_qt.game.exchange.errors import versions_text
+
+    shown = versions_text(err)
+    assert "the version you hold" in shown and "the version in this file" in shown
     # the same fork offered first, then the original: also equivocation
     home2 = PlayerHome(tmp_path / "allied2")
     shutil.copytree(scene.snaps[k], home2.root)

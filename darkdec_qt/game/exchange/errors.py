@@ -15,3 +15,22 @@ class ExchangeError(ValueError):
         self.kind = kind
         self.segment = segment
         self.versions = versions
+
+
+def versions_text(err: ExchangeError) -> str:
+    """Both versions of an equivocation, command by command, for the player (empty otherwise)."""
+    import json
+
+    if not err.versions:
+        return ""
+    out = []
+    for title, raw in zip(("the version you hold", "the version in this file"), err.versions):
+        try:
+            body = json.loads(raw)
+            cmds = [f"{b['by']}: {json.dumps(b['command'], sort_keys=True)}" for b in body.get("batches", [])]
+            if body.get("pending"):
+                cmds.append(f"pending: {json.dumps(body['pending'], sort_keys=True)}")
+        except (ValueError, TypeError, KeyError, AttributeError):
+            cmds = [raw[:200]]
+        out.append(f"{title}:\n" + "\n".join(f"  {c}" for c in cmds or ["(no command)"]))
+    return "\n".join(out)
