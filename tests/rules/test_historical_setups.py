@@ -19,7 +19,7 @@ def test_6_2_germans_stand_on_their_historical_hexes():
     m = real_module()
     st = init(setup="historical")
     hist = m.historical_positions("16DecAM")
-    german = [u for u, s in m.units.items() if s.side == "German" and s.setup in ARMIES]
+    german = [u for u, s in m.units.items() if s.side == "German" and s.setup in ARMIES and not s.is_leader]
     assert german and all(st.pos[u] == hist[u] for u in german)
     assert not any(m.hexes[st.pos[u]].entry for u in german)  # 25/12SS no longer on 5001
     # the Losheim gap is held: the 3rd FJ stands within two hexes of Losheim
