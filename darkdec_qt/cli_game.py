@@ -22,7 +22,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     p.set_defaults(func=cmd_play)
 
     e = sub.add_parser("edit", help="start the scenario editor")
-    e.add_argument("module", nargs="?", default=str(DEFAULT_MODULE))
+    e.add_argument("module", nargs="?", default=None,
+                   help="module database (default: your copy of the bundled one, made in the user data directory)")
     e.add_argument("--screenshot", help="render the editor to this PNG headless and exit")
     e.set_defaults(func=cmd_edit)
 
@@ -96,7 +97,8 @@ def _unknown_scenario(module, scenario: str) -> bool:  # noqa: ANN001
 def cmd_edit(args: argparse.Namespace) -> int:
     from darkdec_qt.model.safesqlite import expect_kind
 
-    expect_kind(args.module, "module")
+    if args.module is not None:  # None: the designer's copy of the bundled module (editor/usercopy.py)
+        expect_kind(args.module, "module")
     from editor.app import run_editor
 
     return run_editor(args.module, screenshot=args.screenshot)

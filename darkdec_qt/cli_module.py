@@ -71,10 +71,13 @@ def _load(args: argparse.Namespace) -> Module:
     enforced; an invalid module (work in progress saved by the editor) is shown with a
     warning on stderr, while every command that plays refuses it (load_module)."""
     m = load_module(args.module, refuse_invalid=False)
+    from darkdec_qt.model.validate_geo import ADVISORY_KINDS
+
     problems = validate(m)
     if problems:
+        refused = any(p.kind not in ADVISORY_KINDS for p in problems)  # geography/history: reported only
         print(f"darkdec: warning: {args.module}: the module is not valid ({len(problems)} problems; "
-              "'darkdec module validate' lists them); games refuse it", file=sys.stderr)
+              f"'darkdec module validate' lists them){'; games refuse it' if refused else ''}", file=sys.stderr)
     return m
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
 
 
 def ask_unsaved(parent: QWidget, name: str) -> str:
@@ -26,3 +26,10 @@ def choose_module_file(parent: QWidget, caption: str, save: bool, start: str = "
     if save:
         return QFileDialog.getSaveFileName(parent, caption, start, filt)[0]
     return QFileDialog.getOpenFileName(parent, caption, start, filt)[0]
+
+
+def ask_note(parent: QWidget, current: str) -> str | None:
+    """The note recorded with hand edits ("printed counter, checked by ..."); None: cancelled."""
+    text, ok = QInputDialog.getText(parent, "Note for hand edits",
+                                    "Recorded in the basis of every value you edit (optional):", text=current)
+    return text if ok else None

@@ -26,6 +26,10 @@ from darkdec_qt.model.validate import Problem, validate
 from darkdec_qt.moduleview import Module
 
 Row = dict[str, Any]
+PROVENANCE = ("reconstructed", "basis")
+# chart tables whose cells carry no provenance of their own: the module's charts.basis does
+CHART_TABLES = ("crt", "crt_dice", "die_table", "infiltration", "air_drm")
+DESIGNER = "edited by the designer"
 Key = tuple[Any, ...]
 Change = tuple[str, Key, Row | None, Row | None]  # table, key, old, new (None = absent)
 
@@ -55,6 +59,7 @@ class ModuleDocument(QObject):
         self._tables: dict[str, dict[Key, Row]] = {}
         self._module: Module | None = None
         self._detached = False  # content imported from text sources, not yet saved
+        self.designer_note = ""  # recorded in the basis of every hand edit (optional)
         self._set_rows(rows or {t: [] for t in TABLES})
 
     # --- whole document ---------------------------------------------------------------
@@ -127,18 +132,51 @@ class ModuleDocument(QObject):
         False (and pushes nothing) when nothing would change. Commands with the same
         non-zero ``stroke`` merge; ``stroke_text`` (with ``{n}``) then describes them."""
         full: list[Change] = []
+        charts_edited: list[str] = []
         for table, key, new in changes:
             old = self._tables[table].get(tuple(key))
             if new is not None:
                 new = dict(new)
                 if row_key(table, new) != tuple(key):
                     raise ValueError(f"row {new} does not have the key {key} of table {table}")
+                new = self._as_designed(old, new)
             if old != new:
                 full.append((table, tuple(key), copy.deepcopy(old), new))
+                if table in CHART_TABLES:
+                    charts_edited.append(f"{table} {key_text(tuple(key))}")
+        if charts_edited:
+            full.extend(self._charts_basis_change(charts_edited))
         if not full:
             return False
         self.undo_stack.push(RowsCommand(self, text, full, stroke, stroke_text))
         return True
+
+    def designer_basis(self) -> str:
+        return DESIGNER + (f": {self.designer_note.strip()}" if self.designer_note.strip() else "")
+
+    def _as_designed(self, old: Row | None, new: Row) -> Row:
+        """A hand edit of a row with provenance: the row is now the designer's (not
+        reconstructed), its basis says so with the optional note. An edit of the
+        provenance columns themselves is kept as the designer typed it."""
+        if "reconstructed" not in new:
+            return new
+        changed = {c for c in new if old is None or old.get(c) != new[c]}
+        if not changed or changed & set(PROVENANCE):
+            return new
+        return {**new, "reconstructed": False, "basis": self.designer_basis()}
+
+    def _charts_basis_change(self, cells: list[str]) -> list[Change]:
+        """Chart cells have no provenance columns: the charts' basis (meta) records
+        which cells the designer edited."""
+        old = self._tables["meta"].get(("charts.basis",))
+        text = str(old["value"]) if old else ""
+        new_text = text
+        for cell in cells:
+            if f"[{cell}]" not in new_text:
+                new_text += f" [{cell}] {self.designer_basis()}."
+        if new_text == text:
+            return []
+        return [("meta", ("charts.basis",), copy.deepcopy(old), {"key": "charts.basis", "value": new_text.strip()})]
 
     def update(self, text: str, table: str, key: Key, **values: Any) -> bool:
         """Set columns of an existing row."""

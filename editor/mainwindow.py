@@ -13,10 +13,12 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
     QFileDialog,
+    QFrame,
     QLabel,
     QLineEdit,
     QMainWindow,
     QMessageBox,
+    QScrollArea,
     QToolBar,
     QUndoView,
     QWidget,
@@ -28,13 +30,14 @@ from darkdec_qt.model.validate import Problem
 from darkdec_qt.moduleview import ARMIES, RIVER_KINDS, TERRAINS
 from darkdec_qt.ui.mapscene import MapScene
 from editor.charts import ChartsPanel, ErrataPanel
-from editor.dialogs import ask_unsaved, choose_module_file, confirm
+from editor.dialogs import ask_note, ask_unsaved, choose_module_file, confirm
 from editor.document import ModuleDocument
 from editor.icons import tool_icon
 from editor.mapedit import TOOLS, EditorMapView
 from editor.obtable import OBPanel
 from editor.properties import ProblemsPanel, PropertiesPanel
 from editor.setups import SetupPanel, placements
+from editor.usercopy import fit_to_screen, is_bundled
 
 MAP_TABLES = ("hex", "hexside", "road", "crossing")
 FLUSH_MS = 40  # map refresh interval during a brush drag
@@ -42,6 +45,14 @@ ENTRY_CODES = tuple("ABCDEFGHJKLMNPQRS")
 # tool -> the option widgets shown with it
 TOOL_OPTIONS = {"terrain": ("terrain",), "fill": ("terrain",), "river": ("river_kind", "river_name"),
                 "road": ("road_id",), "town": ("town_name",), "army": ("army",), "entry": ("entry",)}
+
+
+def _scrollable(widget: QWidget) -> QScrollArea:
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setWidget(widget)
+    return area
 
 
 class EditorWindow(QMainWindow):
@@ -54,6 +65,7 @@ class EditorWindow(QMainWindow):
         self.confirm: Callable[[str, str], bool] = lambda title, text: confirm(self, title, text)
         self.choose_file: Callable[[str, bool], str] = lambda caption, save: choose_module_file(
             self, caption, save, str(self.doc.path or ""))
+        self.ask_note: Callable[[str], str | None] = lambda current: ask_note(self, current)
         self.scene = MapScene(doc.module())
         self.view = EditorMapView(self.scene, doc)
         self.setCentralWidget(self.view)
@@ -79,13 +91,13 @@ class EditorWindow(QMainWindow):
         doc.undo_stack.cleanChanged.connect(self._update_title)
         self._update_title()
         self._update_units()
-        self.resize(1600, 1000)
+        fit_to_screen(self)
 
     # --- construction ------------------------------------------------------------------
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea, name: str) -> QDockWidget:
         d = QDockWidget(title, self)
         d.setObjectName(name)
-        d.setWidget(widget)
+        d.setWidget(_scrollable(widget))  # a panel larger than a small screen scrolls: the window fits
         d.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
                       | QDockWidget.DockWidgetFeature.DockWidgetFloatable
                       | QDockWidget.DockWidgetFeature.DockWidgetClosable)
@@ -147,11 +159,13 @@ class EditorWindow(QMainWindow):
                                        "Replace the module by the text sources of a data/ folder")
         self.act_export = self._action("&Export text sources...", self.export_sources, None,
                                        "Write the module as text sources (data/ format)")
-        self.act_quit = self._action("&Quit", self.close, QKeySequence.StandardKey.Quit)
+        self.act_quit = self._action("&Quit", self.close, "Ctrl+Q")  # StandardKey.Quit: empty without a desktop
         self.act_undo = st.createUndoAction(self, "&Undo")
         self.act_undo.setShortcut(QKeySequence.StandardKey.Undo)
         self.act_redo = st.createRedoAction(self, "&Redo")
-        self.act_redo.setShortcut(QKeySequence.StandardKey.Redo)
+        self.act_redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        self.act_note = self._action("Note for hand &edits...", self.set_designer_note, None,
+                                     "A note recorded in the basis of every value you edit by hand")
         self.act_validate = self._action("&Validate", self.validate, "F7", "List the module's problems")
         self.act_fit = self._action("&Fit map", self.view.fit_all, "Ctrl+0", "Show the whole map")
         mb = self.menuBar()
@@ -162,6 +176,8 @@ class EditorWindow(QMainWindow):
         em = mb.addMenu("&Edit")
         em.addAction(self.act_undo)
         em.addAction(self.act_redo)
+        em.addSeparator()
+        em.addAction(self.act_note)
         vm = mb.addMenu("&View")
         vm.addAction(self.act_fit)
         vm.addSeparator()
@@ -397,15 +413,26 @@ class EditorWindow(QMainWindow):
         self.file_label.setText(f"{self.doc.path or 'not saved'}   hash {h[:10] if h else '—'}")
 
     def save(self) -> bool:
-        if self.doc.path is None:
+        if self.doc.path is None or is_bundled(self.doc.path):
+            if self.doc.path is not None:  # never overwrite the module shipped with the program
+                self.statusBar().showMessage("The bundled module is not overwritten: choose a file to save to", 8000)
             return self.save_as()
         return self._save_to(self.doc.path)
+
+    def set_designer_note(self) -> None:
+        note = self.ask_note(self.doc.designer_note)
+        if note is not None:
+            self.doc.designer_note = note
+            self.statusBar().showMessage(f"Hand edits are now recorded as: {self.doc.designer_basis()}", 8000)
 
     def save_as(self, path: str | Path | None = None) -> bool:
         target = str(path or self.choose_file("Save module as", True))
         return self._save_to(Path(target)) if target else False
 
     def _save_to(self, path: Path) -> bool:
+        if is_bundled(path):
+            self.refuse(f"{path} is the module shipped with the program: save your edits to another file")
+            return False
         problems = self.validate()
         if problems and not self.confirm(
                 "Save an invalid module?",

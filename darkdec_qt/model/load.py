@@ -201,13 +201,17 @@ def load_module(path: str | Path | None = None, check: bool = True, refuse_inval
     invalid module is refused with the validation report (InvalidModuleError). Only the
     editor and ``darkdec module validate`` open a module unchecked, to show or fix it;
     the ``darkdec module`` inspection commands pass ``refuse_invalid=False`` (hash, types
-    and structure still checked) and warn, so a designer can inspect work in progress."""
+    and structure still checked) and warn, so a designer can inspect work in progress.
+    The geographic and historical checks (``validate_geo.ADVISORY_KINDS``) are reported by
+    ``module validate`` but do not refuse a module: an owner's printed map may differ."""
     from darkdec_qt.model.validate import validate
+    from darkdec_qt.model.validate_geo import ADVISORY_KINDS
 
     p = Path(path or DEFAULT_MODULE)
     m = module_from_rows(read_database(p, verify_hash=check), str(p))
     if check and refuse_invalid:
-        problems = sorted(validate(m), key=lambda x: x.kind not in ("no-turns", "no-scenarios", "bad-scenario"))
+        problems = sorted((x for x in validate(m) if x.kind not in ADVISORY_KINDS),  # history: reported, not refused
+                          key=lambda x: x.kind not in ("no-turns", "no-scenarios", "bad-scenario"))
         if problems:
             shown = "\n  ".join(str(x) for x in problems[:20])
             more = f"\n  ... and {len(problems) - 20} more" if len(problems) > 20 else ""

@@ -304,6 +304,12 @@ def check_restricted(m: Module) -> Iterator[tuple[str, str, str]]:
             yield ("restricted-setup", h, f"{where}: restricted {unit} set up east of the {line} (10.9B)")
 
 
+ADVISORY_KINDS = frozenset({"border-bank", "edge-army", "tributary", "town-no-road", "entry-island", "drop-zone",
+                            "counter-steps", "setup-sector", "restricted-setup"})
+"""Kinds reported by ``module validate`` (exit 1) that do not stop a module from being
+played (``load.load_module``): they compare the data with history and geography, not with
+what the engine needs, and an owner's printed map or counters may differ."""
+
 CHECKS = (check_banks, check_edges, check_tributaries, check_roads, check_counters, check_drop, check_setup,
           check_restricted)
 

@@ -15,8 +15,8 @@ set-ups"):
    seed (ties to the Allies); hexes in the German army areas are always German.
 3. Each side's non-leader units (infantry first, then motorized, in id order) take the
    free hex within two hexes of the front (then four, eight...) nearest their formation's
-   historical position of the date (``ANCHORS``), else nearest their set-up hex or first
-   entry hex; one unit per hex; motorized units skip hexes they cannot enter. Leaders
+   historical position of the date (the module's historical table for that turn, then
+   ``ANCHORS``), else nearest their set-up hex or first entry hex; one unit per hex; motorized units skip hexes they cannot enter. Leaders
    stand three or more hexes behind the front. Road control (5.7) follows the division.
 4. 10.9: a restricted unit still unreleased on the first turn stands near its entry hex
    behind the Meuse (British, French) or the Meuse-Semois line (US), never at the front;
@@ -89,9 +89,14 @@ ANCHORS: dict[str, str] = {
 }
 
 
-def _origin(st: GameState, unit: str, pos: str | None) -> str | None:
+def _origin(st: GameState, unit: str, pos: str | None, dated: dict[str, str] | None = None) -> str | None:
+    """Where the unit should stand: its formation's position on the first turn from the
+    module's historical table (data/historical.csv, rows of that turn), else ``ANCHORS``,
+    else its set-up or first entry hex."""
     mod = st.module
     spec = mod.units[unit]
+    if dated and dated.get(unit) in mod.hexes:
+        return dated[unit]
     for key in (unit, spec.division or ""):
         if key in ANCHORS and mod.town_hex(ANCHORS[key]):
             return mod.town_hex(ANCHORS[key])
@@ -196,7 +201,8 @@ def derive(st: GameState) -> None:
     for u in red:
         if u in in_play and units[u].reduced is not None:
             st.reduced.add(u)
-    origin = {u: _origin(st, u, old_pos.get(u)) for u in in_play}
+    dated = mod.historical_positions(st.turn_code())
+    origin = {u: _origin(st, u, old_pos.get(u), dated) for u in in_play}
     side_of = partition(st, GERMAN_HELD.get(st.scenario, ()))
     held_back = _restricted_at_start(st, in_play)
     t = tables(mod)

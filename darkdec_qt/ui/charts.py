@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QLabel, QTableWidget, QTableWidgetItem, QTabWidget
 
 from darkdec_qt.moduleview import Module
 from darkdec_qt.ui.controller import GameController
+from darkdec_qt.ui.provenance import MARK, basis_tip
 
 HIT = QColor("#f6d75a")
 ROW = QColor("#fbf0c0")
@@ -25,6 +26,20 @@ def _table(headers: list[str], rows: list[list[str]]) -> QTableWidget:
     t.resizeColumnsToContents()
     t.verticalHeader().setVisible(False)
     return t
+
+
+def mark_reconstructed(table: QTableWidget, rows: list[int] | None, basis: dict[int, str] | str) -> None:
+    """Provenance (ui/provenance.py): the cells of reconstructed rows (all when ``rows``
+    is None) in italics with the basis in their tooltip."""
+    for r in range(table.rowCount()) if rows is None else rows:
+        tip = basis_tip(True, basis if isinstance(basis, str) else basis.get(r, ""))
+        for c in range(table.columnCount()):
+            item = table.item(r, c)
+            if item is not None:
+                f = item.font()
+                f.setItalic(True)
+                item.setFont(f)
+                item.setToolTip(tip)
 
 
 def dice_columns(module: Module) -> list[str]:
@@ -53,16 +68,23 @@ def crt_table(module: Module) -> QTableWidget:
     dice = dice_columns(module)
     rows = [[str(r)] + [rolls_text(module, c, r) for c in dice] + [crt.results.get((r, o), "") for o in crt.odds]
             for r in crt.rows]
-    return _table(["row"] + [f"{c} roll" for c in dice] + list(crt.odds), rows)
+    t = _table(["row"] + [f"{c} roll" for c in dice] + list(crt.odds), rows)
+    if crt.reconstructed:
+        mark_reconstructed(t, None, crt.basis)
+    return t
 
 
 def tec_table(module: Module) -> QTableWidget:
-    rows = []
-    for name, t in module.charts.tec.items():
+    rows, marked = [], {}
+    for i, (name, t) in enumerate(module.charts.tec.items()):
+        if t.reconstructed:
+            marked[i] = t.basis
         cost = lambda c, t=t: "P" if t.cost.get(c) is None else str(t.cost.get(c))  # noqa: E731
-        rows.append([name.replace("_", " "), cost("infantry"), cost("motorized"),
+        rows.append([name.replace("_", " ") + (MARK if t.reconstructed else ""), cost("infantry"), cost("motorized"),
                      "" if t.defense is None else str(t.defense), "+" if t.additive else "", t.note])
-    return _table(["terrain / feature", "inf MP", "mot MP", "level", "additive", "note"], rows)
+    table = _table(["terrain / feature", "inf MP", "mot MP", "level", "additive", "note"], rows)
+    mark_reconstructed(table, list(marked), marked)
+    return table
 
 
 def turn_track(module: Module) -> QTableWidget:
@@ -76,7 +98,10 @@ def turn_track(module: Module) -> QTableWidget:
 
 
 def fuel_table(module: Module) -> QTableWidget:
-    return _table(["roll", "result", "note"], [[str(r.roll), r.result, r.note] for r in module.charts.fuel_depletion])
+    t = _table(["roll", "result", "note"], [[str(r.roll), r.result, r.note] for r in module.charts.fuel_depletion])
+    if module.charts.reconstructed:
+        mark_reconstructed(t, None, module.charts.basis)
+    return t
 
 
 class ChartsPanel(QTabWidget):
@@ -94,10 +119,15 @@ class ChartsPanel(QTabWidget):
         lay.setContentsMargins(2, 2, 2, 2)
         lay.addWidget(self.crt_caption)
         lay.addWidget(self.crt, 1)
-        self.addTab(self.crt_page, "CRT")
-        self.addTab(tec_table(m), "TEC")
-        self.addTab(turn_track(m), "Turn track")
-        self.addTab(fuel_table(m), "Fuel depletion")
+        ch = m.charts
+        tec_rec = any(t.reconstructed for t in ch.tec.values())
+        for page, title, rec, basis in ((self.crt_page, "CRT", ch.crt.reconstructed, ch.crt.basis),
+                                        (tec_table(m), "TEC", tec_rec, "see each line's tooltip"),
+                                        (turn_track(m), "Turn track", False, ""),
+                                        (fuel_table(m), "Fuel depletion", ch.reconstructed, ch.basis)):
+            i = self.addTab(page, title + (MARK if rec else ""))
+            if rec:
+                self.setTabToolTip(i, basis_tip(True, basis, f"{title}: "))
         self.highlighted: tuple[int, int] | None = None  # (row, column) of the result cell
         self._lit: list[tuple[int, int]] = []
         controller.shownChanged.connect(self.highlight_last_result)

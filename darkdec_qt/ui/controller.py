@@ -163,9 +163,9 @@ class GameController(QObject):
         cmd = self.game.undo()
         self.cache.sync()
         self.dirty = True
-        self.message.emit(f"Undone: {cmd.kind.replace('_', ' ')}", False)
         self.changed.emit()
         self.shownChanged.emit()
+        self.message.emit(f"Undone: {cmd.kind.replace('_', ' ')}", False)  # after the views' own messages
         return True
 
     def can_redo(self) -> bool:

@@ -274,6 +274,12 @@ def paint_counter(
     p.setPen(ink)
     p.drawText(QRectF(r.left(), r.top() + s * 0.74, s, s * 0.24), Qt.AlignmentFlag.AlignCenter, nums)
     paint_markers(p, r, markers, theme)
+    if spec.reconstructed:  # provenance: a discreet dot in the top-right corner (ui/provenance.py)
+        dot = QColor(ink)
+        dot.setAlpha(120)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(dot)
+        p.drawEllipse(QPointF(r.right() - s * 0.09, r.top() + s * 0.09), s * 0.035, s * 0.035)
     p.restore()
 
 

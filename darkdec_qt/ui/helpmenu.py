@@ -6,12 +6,15 @@ notice that the map, the counters and the charts are reconstructed."""
 from __future__ import annotations
 
 import html
+import re
 from importlib import metadata
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMessageBox, QTextBrowser, QVBoxLayout
+
+from darkdec_qt.ui.provenance import has_reconstructed
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 GUIDE = DOCS / "client.md"
@@ -72,6 +75,12 @@ def show_keys(win) -> QDialog:  # noqa: ANN001
     return dlg
 
 
+def guide_markdown(text: str) -> str:
+    """The guide without its screenshots (a picture of the window inside the window
+    only confuses): each becomes its caption in italics."""
+    return re.sub(r"!\[([^\]]*)\]\([^)]*\)", lambda m: f"*(Picture: {m.group(1)})*", text)
+
+
 def show_guide(win) -> QTextBrowser:  # noqa: ANN001
     """The client guide in a dock (created once), raised."""
     if "guide" not in win.panels:
@@ -80,7 +89,7 @@ def show_guide(win) -> QTextBrowser:  # noqa: ANN001
         browser.setSearchPaths([str(DOCS)])
         if GUIDE.is_file():
             browser.document().setBaseUrl(QUrl.fromLocalFile(str(GUIDE)))
-            browser.setMarkdown(GUIDE.read_text(encoding="utf-8"))
+            browser.setMarkdown(guide_markdown(GUIDE.read_text(encoding="utf-8")))
         else:
             browser.setPlainText(f"The client guide is not installed here ({GUIDE} is missing); "
                                  "it is docs/client.md in the source of Dark December.")
@@ -104,14 +113,6 @@ def about_text(module) -> str:  # noqa: ANN001 (Module)
             f"Content hash: <tt>{html.escape(meta.content_hash)}</tt></p>{notice}")
 
 
-def has_reconstructed(module) -> bool:  # noqa: ANN001 (Module)
-    """Whether any map hex, counter or chart of the module is reconstructed."""
-    return (module.charts.reconstructed or module.charts.crt.reconstructed
-            or any(t.reconstructed for t in module.charts.tec.values())
-            or any(h.reconstructed for h in module.hexes.values())
-            or any(u.reconstructed for u in module.units.values()))
-
-
 def show_about(win) -> QMessageBox:  # noqa: ANN001
     box = QMessageBox(win)
     box.setWindowTitle("About Dark December")
@@ -126,6 +127,6 @@ def show_about(win) -> QMessageBox:  # noqa: ANN001
 def build_help_menu(win) -> None:  # noqa: ANN001 (Client)
     """Fill the window's Help menu (created empty by MainWindow._build_menus)."""
     win.add_action("&Help", "help_keys", "&Keys and mouse…", lambda: show_keys(win))
-    win.add_action("&Help", "help_guide", "Client &guide", lambda: show_guide(win), QKeySequence.StandardKey.HelpContents)
+    win.add_action("&Help", "help_guide", "Client &guide", lambda: show_guide(win), "Shift+F1")  # F1: the Rules index (ui/rulesindex.py)
     win.menus["&Help"].addSeparator()
     win.add_action("&Help", "about", "&About Dark December…", lambda: show_about(win))

@@ -28,6 +28,7 @@ from darkdec_qt.ui.mapview import MapView
 from darkdec_qt.ui.overlays import HexMarkersItem
 from darkdec_qt.ui.phasebar import PhaseBar
 from darkdec_qt.ui.present import hex_markers, hex_text, placements
+from darkdec_qt.ui.provenance import MARK, hex_tip, notice
 from darkdec_qt.ui.rulelinks import linkify
 from darkdec_qt.ui.style import STYLE
 
@@ -83,6 +84,10 @@ class MainWindow(QMainWindow):
         self.hex_label.setObjectName("HexInfo")
         self.statusBar().addWidget(self.message_label, 1)
         self.statusBar().addPermanentWidget(self.hex_label)
+        self.provenance_label = QLabel(notice(controller.module))  # the module holds reconstructed data
+        self.provenance_label.setObjectName("Provenance")
+        self.provenance_label.setToolTip(controller.module.meta.provenance or "")
+        self.statusBar().addPermanentWidget(self.provenance_label)
         self._msg_timer = QTimer(self)
         self._msg_timer.setSingleShot(True)
         self._msg_timer.timeout.connect(lambda: self.message_label.setText(""))
@@ -180,7 +185,11 @@ class MainWindow(QMainWindow):
         self._msg_timer.start(MESSAGE_MS)
 
     def _hovered(self, h: str) -> None:
-        self.hex_label.setText(hex_text(self.controller.module, self.controller.shown_state(), h) if h else "")
+        m = self.controller.module
+        text = hex_text(m, self.controller.shown_state(), h) if h else ""
+        hx = m.hexes.get(h)
+        self.hex_label.setText(text + (f"  ·  reconstructed{MARK}" if text and hx and hx.reconstructed else ""))
+        self.hex_label.setToolTip(hex_tip(m, h) if h else "")
 
     def _hand_over(self, side: str) -> None:
         if self.hotseat:

@@ -27,6 +27,7 @@ from darkdec_qt.moduleview import Module, UnitSpec
 from darkdec_qt.ui.counters import counter_pixmap, paint_counter
 from darkdec_qt.ui.mappaint import MapPainter
 from darkdec_qt.ui.maptiles import MAX_CACHED_SCALE, TILE, OverviewLayer, TiledLayer, _scale_bucket
+from darkdec_qt.ui.provenance import unit_tip
 from darkdec_qt.ui.theme import DEFAULT_THEME, Theme
 
 Placement = tuple[UnitSpec, bool, set[str]]  # unit, reduced, markers
@@ -103,7 +104,7 @@ class CounterItem(QGraphicsItem):
         self._bounds = QRectF(-size / 2, -size / 2, size + sh, size + sh)
         self.setAcceptHoverEvents(False)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        self.setToolTip(f"{spec.id} ({spec.nationality} {spec.type.replace('_', ' ')})")
+        self.setToolTip(unit_tip(spec))  # with the basis of reconstructed values
 
     def boundingRect(self) -> QRectF:  # noqa: N802
         return self._bounds

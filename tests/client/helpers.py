@@ -73,6 +73,18 @@ def args(**kw) -> argparse.Namespace:
     return argparse.Namespace(**base)
 
 
+def press_keys(win, key: Qt.Key, mods: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+    """A key (with modifiers) as the window system delivers it, so that shortcuts apply.
+    QTest leaves a modifier down on a QWindow: release them, or later clicks would carry it."""
+    win.activateWindow()
+    QApplication.processEvents()
+    win.view.setFocus()
+    QTest.keyClick(win.windowHandle(), key, mods)
+    for k in (Qt.Key.Key_Shift, Qt.Key.Key_Control):
+        QTest.keyRelease(win.windowHandle(), k, Qt.KeyboardModifier.NoModifier)
+    assert QApplication.keyboardModifiers() == Qt.KeyboardModifier.NoModifier
+
+
 def plain(label) -> str:
     """The text a user reads in a rich-text label (rule numbers there are links)."""
     from PySide6.QtGui import QTextDocumentFragment

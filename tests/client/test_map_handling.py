@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication
 from darkdec_qt import hexgrid
 from darkdec_qt.rules import movement
 from darkdec_qt.ui.mapview import DEFAULT_ZOOM
-from tests.client.helpers import end_phases_until, plain
+from tests.client.helpers import end_phases_until, plain, press_keys
 
 LEFT, MIDDLE = Qt.MouseButton.LeftButton, Qt.MouseButton.MiddleButton
 NOMOD = Qt.KeyboardModifier.NoModifier
@@ -125,13 +125,6 @@ def test_wheel_zoom_keeps_the_point_under_the_cursor(make_client):
     assert abs(moved.x()) < 2 / win.view.zoom() + 1 and abs(moved.y()) < 2 / win.view.zoom() + 1
 
 
-def _keys(win, key: Qt.Key, mods: Qt.KeyboardModifier) -> None:
-    win.activateWindow()
-    QApplication.processEvents()
-    win.view.setFocus()
-    QTest.keyClick(win.windowHandle(), key, mods)
-
-
 def test_redo_with_ctrl_shift_z_and_ctrl_y(make_client):
     win, u, dests = _movement_window(make_client)
     start = win.controller.state.pos[u]
@@ -140,11 +133,12 @@ def test_redo_with_ctrl_shift_z_and_ctrl_y(make_client):
     assert win.controller.state.pos[u] == target
     ctrl = Qt.KeyboardModifier.ControlModifier
     for redo_key, mods in ((Qt.Key.Key_Z, ctrl | Qt.KeyboardModifier.ShiftModifier), (Qt.Key.Key_Y, ctrl)):
-        _keys(win, Qt.Key.Key_Z, ctrl)
+        press_keys(win, Qt.Key.Key_Z, ctrl)
         assert win.controller.state.pos[u] == start
-        _keys(win, redo_key, mods)
+        assert plain(win.message_label).startswith("Undone: move")
+        press_keys(win, redo_key, mods)
         assert win.controller.state.pos[u] == target
-        assert win.message_label.text().startswith("Redone: move")
-    _keys(win, Qt.Key.Key_Y, ctrl)  # nothing left to redo: said so, nothing changes
+        assert plain(win.message_label).startswith("Redone: move")
+    press_keys(win, Qt.Key.Key_Y, ctrl)  # nothing left to redo: said so, nothing changes
     assert win.controller.state.pos[u] == target
-    assert "Nothing to redo" in win.message_label.text()
+    assert "Nothing to redo" in plain(win.message_label)

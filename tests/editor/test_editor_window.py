@@ -244,8 +244,11 @@ def test_select_tool_click_selects_and_properties_edit(window) -> None:  # type:
     win.properties.westwall.click()
     assert win.doc.get("hex", "2516")["westwall"] is True
     assert win.doc.undo_stack.undoText() == "Set 2516 Westwall"
-    win.properties.recon.click()
+    # a hand edit is the designer's: no longer reconstructed (editor/document.py)
     assert win.doc.get("hex", "2516")["reconstructed"] is False
+    assert win.doc.get("hex", "2516")["basis"] == "edited by the designer"
+    win.properties.recon.click()  # the designer may still declare it reconstructed
+    assert win.doc.get("hex", "2516")["reconstructed"] is True
     win.act_undo.trigger()
     win.act_undo.trigger()
     assert win.doc.get("hex", "2516")["westwall"] is False

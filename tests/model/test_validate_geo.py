@@ -259,3 +259,17 @@ def test_restricted_unit_east_of_the_meuse_is_reported(rows: Rows, module: Modul
                                     "fortified": False, "reserve": False, "arrival": ""})
 
     assert not any(k == "restricted-setup" for k, _ in broken(rows, ok))
+
+
+def test_historical_problems_are_reported_but_do_not_refuse_play(rows: Rows, tmp_path) -> None:
+    """An owner's printed map may differ from the sources: module validate reports a
+    geographic problem, the games still open the module (load_module)."""
+    from darkdec_qt.model.database import write_database
+    from darkdec_qt.model.load import load_module
+
+    r = copy.deepcopy(rows)
+    r["road"] = [s for s in r["road"] if "3207" not in (s["a"], s["b"])]  # Stoumont without a road
+    path = tmp_path / "m.sqlite"
+    write_database(r, path)
+    m = load_module(path)
+    assert any(p.kind == "town-no-road" for p in validate(m))

@@ -63,3 +63,17 @@ def test_10_9_2B_automatic_releases_before_the_first_turn():
     assert not any(u.startswith("17/") for u in ff.released)
     red = init(scenario="reduction")
     assert {"17/194", "17/507", "17/513"} <= red.released
+
+
+def test_derived_setup_starts_from_the_dated_historical_positions():
+    """Final Fury (29 Dec): the 1st SS stands by the Bastogne corridor (its data row for
+    29DecAM), not at La Gleize (its 22 Dec anchor)."""
+    from darkdec_qt import hexgrid
+
+    m = real_module()
+    st = init(scenario="final_fury")
+    dated = m.historical_positions("29DecAM")
+    ss = [u for u in st.pos if m.units[u].division == "1SS" and not m.units[u].is_leader]
+    assert ss and all(u in dated for u in ss)
+    corridor, gleize = m.town_hex("Villers-la-Bonne-Eau"), m.town_hex("La Gleize")
+    assert all(hexgrid.distance(st.pos[u], corridor) <= 3 < hexgrid.distance(st.pos[u], gleize) for u in ss)
