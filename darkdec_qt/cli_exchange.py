@@ -11,6 +11,8 @@ from pathlib import Path
 
 from darkdec_qt.model.load import DEFAULT_MODULE
 
+TRUST = ("note: hidden information is on trust in file exchange: the files hold every unit's position (25.0 fog "
+         "of war) and Germany's 26.20A choice; anyone who opens them with other tools can read them")
 ORDERS_HELP = "standing order (repeatable): no_reaction, default_declaration, prefer_retreat"
 
 
@@ -114,6 +116,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     s = home.new_game(args.side, args.scenario, args.module, tuple(args.optional), tuple(args.variant), args.setup,
                       tuple(args.order))
     print(f"new game {s.game_id[:8]} ({args.scenario}), you play the {args.side} side; your key {home.fingerprint()}")
+    print(TRUST)
     _after_send(s, s.send(args.out))
     return 0
 
@@ -128,6 +131,8 @@ def cmd_open(args: argparse.Namespace) -> int:
     s = r.session
     for note in r.notes:
         print(note)
+    if r.notes:
+        print(TRUST)
     print(f"verified: segments {r.new_segments[0]}..{r.new_segments[-1]} of game {s.game_id[:8]} "
           "(signatures, chain, every die and every command re-executed)")
     module = s.xg.module

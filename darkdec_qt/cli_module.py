@@ -132,7 +132,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
         rows = read_database(args.module, verify_hash=False)
         problems = validate(module_from_rows(rows, args.module))
     except DatabaseError as exc:
-        print(f"unreadable: {args.module}: {exc}")
+        print(f"unreadable: {exc}")
         return 1
     if stored_hash(rows) != content_hash(rows):
         problems.insert(0, Problem("content-hash", "meta", f"the content does not match the stored hash "

@@ -8,11 +8,12 @@ Layout of ``<root>``:
   games/<game id>/player.json  my side and standing orders
   games/<game id>/local.ddx    every segment so far (the local game)
   games/<game id>/draft.json   my commands not yet sent
-  games/<game id>/module.sqlite  the module, when it is not the installed one
+  games/<game id>/module.sqlite  the game's module (a copy: a program update never strands a game)
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -48,18 +49,20 @@ _ID = re.compile(r"[0-9a-f]{32}")
 _NAME = re.compile(r"[a-z0-9_]+")
 
 
-_MODULES: dict[tuple[str, int, int], Module] = {}
+_MODULES: dict[str, Module] = {}
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest() if path.exists() else ""
 
 
 def _module(path: str | Path) -> Module:
-    """Load a module once per process (keyed by path, size and modification time)."""
-    p = Path(path).resolve()
-    st = p.stat()
-    key = (str(p), st.st_size, st.st_mtime_ns)
+    """Load a module once per process (keyed by the file's bytes: every game keeps a copy)."""
+    key = _digest(Path(path))
     if key not in _MODULES:
         if len(_MODULES) > 4:
             _MODULES.clear()
-        _MODULES[key] = load_module(p)
+        _MODULES[key] = load_module(path)
     return _MODULES[key]
 
 
@@ -99,6 +102,7 @@ class Received:
 class PlayerHome:
     def __init__(self, root: str | Path | None = None):
         self.root = Path(root) if root is not None else default_root()
+        self._loaded: dict[str, tuple[tuple[str, str], Session]] = {}  # game -> (bytes of its files, session)
 
     # --- identity -----------------------------------------------------------------------
     def key(self) -> Ed25519PrivateKey:
@@ -151,8 +155,9 @@ class PlayerHome:
 
     @staticmethod
     def _keep_module(d: Path, module: Module, path: str | Path) -> None:
-        if Path(path).resolve() != Path(DEFAULT_MODULE).resolve():
-            _write_private(d / "module.sqlite", Path(path).read_bytes())
+        """Every game keeps its own copy of its module, so an update of the program (and of its
+        bundled module) never strands a game in progress."""
+        _write_private(d / "module.sqlite", Path(path).read_bytes())
 
     @staticmethod
     def _module_path(d: Path) -> Path:
@@ -165,6 +170,10 @@ class PlayerHome:
         d = self.game_dir(game_id)
         if not d.is_dir():
             raise ExchangeError(f"no game {game_id[:8]} in {self.root}", kind="malformed")
+        stamp = (_digest(d / "local.ddx"), _digest(d / "draft.json"))
+        hit = self._loaded.get(game_id)
+        if hit is not None and hit[0] == stamp:  # the files are byte for byte what this session wrote or read
+            return hit[1]
         player = json.loads((d / "player.json").read_text())
         module_path = self._module_path(d)
         f = read_exchange(d / "local.ddx")
@@ -172,7 +181,13 @@ class PlayerHome:
         me = Me(player["side"], self.key(), (d / "secret").read_bytes(), parse_orders(player.get("orders", [])))
         s = Session(self, game_id, xg, me, module_path=module_path)
         s.resume()
+        self.remember(s)
         return s
+
+    def remember(self, s: Session) -> None:
+        """Keep ``s`` as the loaded state of its game files as they are now on disk."""
+        d = s.dir
+        self._loaded[s.game_id] = ((_digest(d / "local.ddx"), _digest(d / "draft.json")), s)
 
     def open_file(self, path: str | Path, expect: str | None = None) -> Received:
         """Verify an opponent's file and take its new segments into the local game; a refused file
@@ -230,8 +245,7 @@ class PlayerHome:
                 raise ExchangeError(f"{path}: the {mine} player of this game has another key", kind="forged")
             d.mkdir(parents=True, exist_ok=True)
             _write_private(d / "secret", secrets.token_bytes(32))
-            if tmpdir is not None:
-                _write_private(d / "module.sqlite", module_path.read_bytes())
+            self._keep_module(d, module, module_path)
         finally:
             if tmpdir is not None:
                 for p in tmpdir.iterdir():
@@ -269,6 +283,7 @@ class Session:
     def save_local(self) -> None:
         rows = [(i, s.raw, s.sig) for i, s in enumerate(self.xg.segments)]
         write_exchange(ExchangeFile(meta={"game": self.game_id}, rows=rows), self.dir / "local.ddx")
+        self.home.remember(self)
 
     def resume(self) -> None:
         """Open the draft when it is my move, replaying my unsent commands."""
@@ -285,6 +300,7 @@ class Session:
         if self.xg.draft_pending is not None:
             cmds.append(self.xg.draft_pending.to_dict())
         _write_text(self.dir / "draft.json", json.dumps(cmds))
+        self.home.remember(self)
 
     def play(self, cmd: Command):  # -> list[Event]
         events = self.xg.play(cmd)
@@ -307,6 +323,7 @@ class Session:
             self.xg.seal()
             self.save_local()
             (self.dir / "draft.json").unlink(missing_ok=True)
+            self.home.remember(self)
         seq = len(self.xg.segments) - 1
         if self.xg.author_of(seq) != self.me.side:
             raise ExchangeError("nothing to send: the last segment is the opponent's", kind="out_of_turn")

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from darkdec_qt.game.session import Game
-from darkdec_qt.model.database import DatabaseError
+from darkdec_qt.model.database import DatabaseError, stored_hash_of_bytes
 from darkdec_qt.model.gamefile import GameFileError, GameRecord, load_game, save_game
 from darkdec_qt.model.load import DEFAULT_MODULE, load_module
 from darkdec_qt.model.safewrite import SaveError, atomic_write
@@ -81,6 +81,9 @@ def save(game: Game, path: str | Path, module_path: str | Path = DEFAULT_MODULE,
         module_bytes = Path(module_path).read_bytes()
     except OSError as exc:
         raise GameFileError(f"cannot save {path}: the module {module_path} cannot be read: {exc.strerror}") from None
+    if stored_hash_of_bytes(module_bytes) != game.module.meta.content_hash:
+        raise GameFileError(f"cannot save {path}: the module file {module_path} is no longer the module this game "
+                            "was played on (it was rebuilt or replaced); nothing was written")
     return save_game(GameRecord(meta=meta, events=game.log_dicts(), module_bytes=module_bytes, extra=extra), path)
 
 
@@ -91,15 +94,29 @@ def module_cache_dir() -> Path:
     return Path(platformdirs.user_cache_dir("darkdec")) / "modules"
 
 
+_BUNDLED: dict[tuple[int, int, int], Module] = {}
+
+
+def bundled_module() -> Module:
+    """The bundled module, loaded (hash recomputed, validated) once per process while the
+    file is unchanged (same size, modification time and inode)."""
+    st = DEFAULT_MODULE.stat()
+    key = (st.st_size, st.st_mtime_ns, st.st_ino)
+    if key not in _BUNDLED:
+        _BUNDLED.clear()
+        _BUNDLED[key] = load_module(DEFAULT_MODULE)
+    return _BUNDLED[key]
+
+
 def _module_for(record: GameRecord, path: Path) -> tuple[Module, Path]:
     want = record.meta.get("module_hash")
     if not isinstance(want, str) or not re.fullmatch(r"[0-9a-f]{64}", want):
         raise GameFileError(f"{path}: the game's module hash {str(want)[:70]!r} is not a content hash")
     try:
-        bundled = load_module(DEFAULT_MODULE)
+        bundled = bundled_module()
         if bundled.meta.content_hash == want:
             return bundled, DEFAULT_MODULE
-    except DatabaseError:
+    except (DatabaseError, OSError):
         pass
     if record.module_bytes is None:
         raise GameFileError(f"{path}: the game's module ({want[:12]}) is not embedded and not installed")
@@ -177,8 +194,7 @@ def _reexecute(game: Game, record: GameRecord, path: Path) -> Verification:
         for k, (a, b) in enumerate(zip(produced, stored)):
             if a.to_dict() != b.to_dict():
                 return Verification(False, game.state.state_hash(), index + k, index + k,
-                                    f"event {index + k} does not reproduce: recorded {b.to_dict()}, "
-                                    f"replay gives {a.to_dict()}")
+                                    f"event {index + k} does not reproduce: {_difference(a, b)}")
         if len(produced) != len(stored):
             k = min(len(produced), len(stored))
             return Verification(False, game.state.state_hash(), index + k, index + k,
@@ -191,6 +207,15 @@ def _reexecute(game: Game, record: GameRecord, path: Path) -> Verification:
         return Verification(False, final, index, None,
                             f"final state hash {final[:12]} differs from the recorded {str(want)[:12]}")
     return Verification(True, final, index)
+
+
+def _difference(produced: Event, recorded: Event) -> str:
+    """The mismatch in words: a die against its derivation, else both events."""
+    if produced.kind == recorded.kind == "die_rolled":
+        p, r = produced.to_dict(), recorded.to_dict()
+        return (f"the die '{r.get('purpose')}' (die {r.get('index')}) is recorded as {r.get('value')}, "
+                f"the game's seed gives {p.get('value')} (die {p.get('index')}; rules/dice.py)")
+    return f"recorded {recorded.to_dict()}, replay gives {produced.to_dict()}"
 
 
 def check_game(path: str | Path) -> tuple[Opened, Verification]:

@@ -126,7 +126,10 @@ class Game:
     def from_log(cls, module: Module, scenario: str, seed: str, log: list[dict[str, Any]],
                  optional: tuple[str, ...] | None = None, variants: tuple[str, ...] | None = None,
                  setup: str = "auto") -> Game:
-        """Rebuild from a recorded log by applying its events (no re-checking, no re-rolling)."""
+        """Rebuild from a recorded log by applying its events (no re-checking, no re-rolling).
+        Unchecked, like python-chess's ``push``: only for logs this process produced. A file
+        opens through ``darkdec_qt.gamestore.open_verified``, which re-executes every
+        command through ``execute`` (issue 15)."""
         g = cls.__new__(cls)
         g.module = module
         g.initial = initial_state(module, scenario, seed, optional, variants, setup)

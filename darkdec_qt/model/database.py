@@ -23,6 +23,8 @@ from darkdec_qt.model.sources import Rows, canonical
 from darkdec_qt.model.tables import FORMAT_VERSION, TABLES
 
 OPTIONAL_TABLES = frozenset({"historical"})  # added after format 1 databases were written: absent = empty
+MAX_MODULE_BYTES = 64 * 1024 * 1024
+"""Largest module database read (the bundled one is about 0.7 MB)."""
 MAX_ROWS = 100_000
 """Rows per table a module may hold (the bundled one's largest table has 1,914)."""
 
@@ -134,7 +136,7 @@ def read_database(path: str | Path, verify_hash: bool = True) -> Rows:
     rows: Rows = {}
     try:
         expect_kind(p, "module")
-        with open_untrusted(p, "module database") as con:
+        with open_untrusted(p, "module database", max_bytes=MAX_MODULE_BYTES) as con:
             require_tables(con, {t: set(cols) for t, cols in types.items()}, "module database",
                            optional=OPTIONAL_TABLES)
             present = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
@@ -169,3 +171,17 @@ def read_database(path: str | Path, verify_hash: bool = True) -> Rows:
 
 def stored_hash(rows: Rows) -> str:
     return next((r["value"] for r in rows["meta"] if r["key"] == "content_hash"), "")
+
+
+def stored_hash_of_bytes(data: bytes) -> str:
+    """The content hash a module database's bytes declare ('' if none or unreadable):
+    cheap (no table read), to check that the module embedded in a save is the game's."""
+    con = sqlite3.connect(":memory:")
+    try:
+        con.deserialize(data)
+        row = con.execute("SELECT value FROM meta WHERE key = 'content_hash'").fetchone()
+        return row[0] if row and isinstance(row[0], str) else ""
+    except (sqlite3.Error, MemoryError, OverflowError, UnicodeDecodeError):
+        return ""
+    finally:
+        con.close()

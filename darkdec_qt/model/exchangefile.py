@@ -2,22 +2,22 @@
 
 Tables: ``meta`` (format, game id, module hash), ``module`` (the module database, embedded
 only when the receiver may not have it), ``segment`` (seq, canonical JSON body, signature).
-The file is opened read-only and defensively: the schema must be exactly these tables (no
-view, no trigger), ``trusted_schema`` is off, sizes and query time are bounded. Nothing is
-unpickled or evaluated; the bodies are checked by ``darkdec_qt.game.exchange.segment``.
-Writes are atomic (temporary file + fsync + rename).
+The file is opened through the program's one defensive opener (``safesqlite.open_untrusted``:
+read-only, ``trusted_schema`` off, limits, a time budget) and the schema must be exactly these
+tables (no view, no trigger); nothing is unpickled or evaluated; the bodies are checked by
+``darkdec_qt.game.exchange.segment``. Writes go through ``safewrite.atomic_write``.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
-import tempfile
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from darkdec_qt.model.safesqlite import UntrustedFileError, bounded_json, open_untrusted, require_tables
+from darkdec_qt.model.safewrite import SaveError, atomic_write
 
 EXCHANGE_FORMAT_VERSION = 1
 APPLICATION_ID = 0x44444758  # "DDGX"
@@ -32,6 +32,9 @@ _SCHEMA = {
 }
 
 
+_COLUMNS = {"meta": {"key", "value"}, "module": {"id", "data"}, "segment": {"seq", "body", "sig"}}
+
+
 class ExchangeFileError(ValueError):
     """An exchange file that cannot be read; the message says why."""
 
@@ -43,80 +46,49 @@ class ExchangeFile:
     module_bytes: bytes | None = None
 
 
-def write_exchange(f: ExchangeFile, path: str | Path) -> None:
-    """Write atomically: a temporary file beside the target, fsynced, renamed over it."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".send-", suffix=SUFFIX, dir=target.parent)
-    os.close(fd)
+def build_bytes(f: ExchangeFile) -> bytes:
+    """The file's bytes, built in memory (no journal, no temporary files)."""
+    con = sqlite3.connect(":memory:")
     try:
-        con = sqlite3.connect(tmp)
-        try:
-            # a temporary file, fsynced as a whole before the rename: SQLite's own syncing is not needed
-            con.execute("PRAGMA journal_mode=OFF")
-            con.execute("PRAGMA synchronous=OFF")
-            con.execute(f"PRAGMA application_id={APPLICATION_ID}")
-            con.execute(f"PRAGMA user_version={EXCHANGE_FORMAT_VERSION}")
-            for sql in _SCHEMA.values():
-                con.execute(sql)
-            meta = dict(f.meta, format_version=EXCHANGE_FORMAT_VERSION)
-            con.executemany("INSERT INTO meta VALUES (?, ?)", [(k, json.dumps(v)) for k, v in sorted(meta.items())])
-            if f.module_bytes is not None:
-                con.execute("INSERT INTO module VALUES (1, ?)", (f.module_bytes,))
-            con.executemany("INSERT INTO segment VALUES (?, ?, ?)", f.rows)
-            con.commit()
-        finally:
-            con.close()
-        with open(tmp, "rb") as fh:
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-        try:
-            dfd = os.open(target.parent, os.O_RDONLY)
-            try:
-                os.fsync(dfd)
-            finally:
-                os.close(dfd)
-        except OSError:
-            pass
-    except BaseException:
-        for leftover in (tmp, tmp + "-journal"):
-            if os.path.exists(leftover):
-                os.unlink(leftover)
-        raise
+        con.execute(f"PRAGMA application_id={APPLICATION_ID}")
+        con.execute(f"PRAGMA user_version={EXCHANGE_FORMAT_VERSION}")
+        for sql in _SCHEMA.values():
+            con.execute(sql)
+        meta = dict(f.meta, format_version=EXCHANGE_FORMAT_VERSION)
+        con.executemany("INSERT INTO meta VALUES (?, ?)", [(k, json.dumps(v)) for k, v in sorted(meta.items())])
+        if f.module_bytes is not None:
+            con.execute("INSERT INTO module VALUES (1, ?)", (f.module_bytes,))
+        con.executemany("INSERT INTO segment VALUES (?, ?, ?)", f.rows)
+        con.commit()
+        return con.serialize()
+    finally:
+        con.close()
 
 
-def _connect_readonly(p: Path) -> sqlite3.Connection:
-    """A defensive read-only connection (SQLite's guidance for untrusted databases)."""
-    con = sqlite3.connect(f"{p.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
-    con.execute("PRAGMA trusted_schema=OFF")
-    con.execute("PRAGMA query_only=ON")
-    con.execute("PRAGMA cell_size_check=ON")
-    con.execute("PRAGMA mmap_size=0")
-    if hasattr(con, "setlimit"):
-        con.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, 64 * 1024 * 1024)
-        con.setlimit(sqlite3.SQLITE_LIMIT_SQL_LENGTH, 100_000)
-        con.setlimit(sqlite3.SQLITE_LIMIT_EXPR_DEPTH, 100)
-    deadline = time.monotonic() + MAX_SECONDS
-    con.set_progress_handler(lambda: 1 if time.monotonic() > deadline else 0, 10_000)
-    return con
+def write_exchange(f: ExchangeFile, path: str | Path) -> Path:
+    """Write atomically and durably (``safewrite.atomic_write``: temporary file, fsync, rename,
+    fsync of the folder); raises ExchangeFileError with the reason, the previous file intact."""
+    try:
+        return atomic_write(path, build_bytes(f), prefix=".save-", suffix=".ddg")
+    except SaveError as exc:
+        raise ExchangeFileError(str(exc)) from None
 
 
 def read_exchange(path: str | Path) -> ExchangeFile:
-    """Read an untrusted exchange file; raises ExchangeFileError with a clear reason."""
+    """Read an untrusted exchange file through the defensive opener (``safesqlite``: read-only,
+    ``trusted_schema`` off, limits, a time budget, plain tables only); raises ExchangeFileError."""
     p = Path(path)
-    if not p.is_file():
-        raise ExchangeFileError(f"{p}: no such file")
-    if p.stat().st_size > MAX_FILE_BYTES:
-        raise ExchangeFileError(f"{p}: larger than {MAX_FILE_BYTES // 2**20} MB, not an exchange file")
     try:
-        con = _connect_readonly(p)
-        try:
+        if p.is_file() and p.stat().st_size > MAX_FILE_BYTES:
+            raise ExchangeFileError(f"{p}: larger than {MAX_FILE_BYTES // 2**20} MB, not an exchange file")
+        with open_untrusted(p, "file-exchange file", budget_s=MAX_SECONDS) as con:
             if con.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
                 raise ExchangeFileError(f"{p}: not a Dark December file-exchange file")
             version = con.execute("PRAGMA user_version").fetchone()[0]
             if version != EXCHANGE_FORMAT_VERSION:
                 raise ExchangeFileError(f"{p}: exchange file format {version}; this program reads "
                                         f"{EXCHANGE_FORMAT_VERSION}")
+            require_tables(con, _COLUMNS, "file-exchange file")
             objs = con.execute("SELECT type, name, sql FROM sqlite_master").fetchall()
             tables = {n: sql for t, n, sql in objs if t == "table"}
             others = sorted(f"{t} {n}" for t, n, _ in objs if t not in ("table", "index") or
@@ -129,18 +101,16 @@ def read_exchange(path: str | Path) -> ExchangeFile:
             meta_rows = con.execute("SELECT key, value FROM meta LIMIT 100").fetchall()
             mod = con.execute("SELECT data FROM module WHERE id = 1").fetchone()
             rows = con.execute("SELECT seq, body, sig FROM segment ORDER BY seq").fetchall()
-        finally:
-            con.close()
-    except sqlite3.Error as exc:
-        raise ExchangeFileError(f"{p}: not a readable exchange file: {exc}") from None
+    except UntrustedFileError as exc:
+        raise ExchangeFileError(str(exc)) from None
     meta: dict[str, Any] = {}
     for k, v in meta_rows:
-        if not isinstance(k, str) or not isinstance(v, str) or len(v) > 10_000:
+        if not isinstance(k, str):
             raise ExchangeFileError(f"{p}: malformed metadata")
         try:
-            meta[k] = json.loads(v)
-        except (ValueError, RecursionError):
-            raise ExchangeFileError(f"{p}: metadata {k!r} is not valid JSON") from None
+            meta[k] = bounded_json(v, f"{p}: metadata {k!r}", max_bytes=10_000)
+        except UntrustedFileError as exc:
+            raise ExchangeFileError(str(exc)) from None
     for seq, body, sig in rows:
         if not isinstance(seq, int) or not isinstance(body, str) or not isinstance(sig, str):
             raise ExchangeFileError(f"{p}: segment row {seq!r} is malformed")

@@ -37,8 +37,9 @@ from darkdec_qt.model.safewrite import SaveError, atomic_write
 
 GAME_FORMAT_VERSION = 2
 APPLICATION_ID = 0x44444743  # "DDGC"
-MAX_EVENTS = 500_000
-"""Event rows a game file may hold (a whole Campaign Game has about 2,500 commands)."""
+MAX_EVENTS = 50_000
+"""Event rows (commands) a game file may hold: ten times the longest game seen (an
+Extended Campaign of about 4,200 commands), so re-executing a file stays bounded."""
 MAX_META = 1_000
 MAX_VALUE = 256 * 1024
 """Largest metadata value or event payload, in characters."""

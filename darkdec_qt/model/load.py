@@ -173,11 +173,11 @@ def module_from_rows(rows: Rows, where: str = "") -> Module:
             content_hash=meta.get("content_hash", ""),
             provenance=meta.get("provenance", ""),
         )
+    except UntrustedFileError as exc:
+        raise DatabaseError(f"{where + ': ' if where else ''}table {table!r}: {exc}") from None
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise DatabaseError(f"{where + ': ' if where else ''}table {table!r} row {i}: "
                             f"{exc.__class__.__name__}: {exc}") from None
-    except UntrustedFileError as exc:
-        raise DatabaseError(f"{where + ': ' if where else ''}{exc}") from None
     try:
         return Module.build(
             meta=mm, hexes=hexes, hexsides=hexsides, roads=roads, units=units, markers=markers,

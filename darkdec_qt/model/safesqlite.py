@@ -59,14 +59,20 @@ class UntrustedFileError(ValueError):
     """An untrusted file refused; the message says why in words a player understands."""
 
 
-def check_path(path: str | Path, what: str = "database") -> Path:
-    """The path as a :class:`Path` if it names a readable SQLite file, else a clear error
-    (missing, a folder, empty, not SQLite)."""
+def check_path(path: str | Path, what: str = "database", max_bytes: int = 256 * 1024 * 1024) -> Path:
+    """The path as a :class:`Path` if it names a readable SQLite file of at most
+    ``max_bytes``, else a clear error (missing, a folder, too large, empty, not SQLite)."""
     p = Path(path)
     if not p.exists():
         raise UntrustedFileError(f"{p}: no such {what}")
     if p.is_dir():
         raise UntrustedFileError(f"{p}: is a folder, not a {what}")
+    try:
+        size = p.stat().st_size
+    except OSError as exc:
+        raise UntrustedFileError(f"{p}: cannot read the {what}: {exc.strerror or exc}") from None
+    if size > max_bytes:
+        raise UntrustedFileError(f"{p}: the {what} is {size // 2**20} MB, more than the {max_bytes // 2**20} MB allowed")
     try:
         with p.open("rb") as f:
             head = f.read(len(SQLITE_HEADER))
@@ -141,12 +147,13 @@ def _harden(con: sqlite3.Connection, budget_s: float) -> None:
 
 
 @contextmanager
-def open_untrusted(path: str | Path, what: str = "database",
-                   budget_s: float = DEFAULT_BUDGET_S) -> Iterator[sqlite3.Connection]:
+def open_untrusted(path: str | Path, what: str = "database", budget_s: float = DEFAULT_BUDGET_S,
+                   max_bytes: int = 256 * 1024 * 1024) -> Iterator[sqlite3.Connection]:
     """A hardened read-only connection to ``path`` (see the module docstring), closed on
     exit. Any SQLite error inside the ``with`` block, including the time budget running
-    out, becomes an :class:`UntrustedFileError` naming the file."""
-    p = check_path(path, what)
+    out, becomes an :class:`UntrustedFileError` naming the file. Files larger than
+    ``max_bytes`` are refused before SQLite opens them."""
+    p = check_path(path, what, max_bytes)
     try:
         con = sqlite3.connect(p.resolve().as_uri() + "?mode=ro", uri=True, check_same_thread=True)
     except sqlite3.Error as exc:
@@ -164,6 +171,8 @@ def open_untrusted(path: str | Path, what: str = "database",
         raise UntrustedFileError(f"{p}: not a readable {what}: {exc}") from None
     except (sqlite3.DatabaseError, MemoryError, OverflowError) as exc:
         raise UntrustedFileError(f"{p}: not a readable {what}: {exc}") from None
+    except UnicodeDecodeError:
+        raise UntrustedFileError(f"{p}: not a readable {what}: it holds text that is not UTF-8") from None
     finally:
         con.close()
 

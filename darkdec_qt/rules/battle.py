@@ -204,6 +204,8 @@ def free_to_attack(state: GameState, unit: str, shock: bool = False) -> str | No
     if unit in state.bridges_started.values():
         return "is building a bridge this player turn and may not take part in combat (16.2.3A)"
     if state.has_rule("15.9") and state.turn <= 2 and (spec.nationality == "SS" or unit.startswith("150")):
+        if shock:
+            return "may not make a shock combat before the PM 16 December Exploitation Phase is over (15.9B)"
         return "may not attack on 16 December: Dietrich's tactical incompetency (15.9A)"
     if shock:
         if unit not in state.exploited:

@@ -18,7 +18,8 @@ comes before movement, to move) while the choice can still be made.
 - 15.5D: the owner of a displaced leader picks among the equidistant hexes
   (``RelocateDisplacedLeader``), offered while the choice is open.
 - 23.0B: the side selects which conditional units its 1-2 rolls commit
-  (``ChooseConditionalUnits``), offered while none of the selection has entered.
+  (``ChooseConditionalUnits``; the engine's counter-order pick is only a proposal, which the
+  side may confirm by choosing it), owed before the phase ends unless one has entered.
 The engine's end-of-phase defaults (stacking.end_of_movement_eliminations,
 reinforcements.end_of_movement_events, exits.forced_hold_offs, fuel.auto_events) remain
 only for what no command can still settle.
@@ -113,6 +114,9 @@ def _owed_choice(state: GameState, cmd: cm.Command) -> IllegalAction | None:
     if cmd.kind != "end_phase":
         return None
     if state.phase is Phase.MOVEMENT:
+        if (units := conditional_selection_owed(state)):
+            return IllegalAction(f"cannot end the Movement Phase: select the conditional units your roll commits "
+                                 f"(proposed: {', '.join(units)})", rule="23.0B")
         problems = stack_problems(state, state.side)
         if problems:
             h, us = min(problems.items())
@@ -163,6 +167,20 @@ def _fuel_options(state: GameState) -> Iterator[cm.Command]:
             yield c
 
 
+def conditional_selection_owed(state: GameState) -> list[str]:
+    """23.0B: the units this turn's 1-2 rolls committed by default while the side has not yet
+    made (or confirmed) its own selection and none of them has entered; [] otherwise."""
+    from darkdec_qt.rules import variants
+
+    if not state.has_rule("23") or state.phase is not Phase.MOVEMENT:
+        return []
+    committed = variants.committed_this_turn(state, state.side)
+    if not committed or any(u not in state.pending for u in committed) \
+            or state.triggers.get(f"{variants.CONDITIONAL_CHOSEN}{state.side}") == state.turn:
+        return []
+    return committed
+
+
 def _conditional_options(state: GameState, rng: random.Random | None) -> list[cm.Command]:
     from darkdec_qt.rules import variants
 
@@ -175,8 +193,9 @@ def _conditional_options(state: GameState, rng: random.Random | None) -> list[cm
     combos = list(combinations(pool, len(committed)))[:200]
     if rng is not None:
         combos = rng.sample(combos, min(2, len(combos)))
-    return [c for units in combos if tuple(sorted(committed)) != units
-            and _accepted(state, c := variants.ChooseConditionalUnits(units=units))]
+    if conditional_selection_owed(state) and tuple(committed) not in combos:
+        combos.append(tuple(committed))  # confirming the proposal is a selection too
+    return [c for units in combos if _accepted(state, c := variants.ChooseConditionalUnits(units=units))]
 
 
 @register_generator
@@ -194,6 +213,13 @@ def choices(state: GameState, rng: random.Random | None = None) -> Iterator[cm.C
             for h in hexes:
                 if _accepted(state, c := cm.Paradrop(unit=str(u), hex=h)):
                     yield c
+        for u in reinforcements.due_units(state):  # 10.6.3A: the hex the guard knows, if the engine's
+            opens = reinforcements.open_entry_hexes(state, u)  # first two (legal_commands) are refused
+            if opens[:2] and not any(_accepted(state, cm.EnterReinforcement(unit=u, path=(h,))) for h in opens[:2]):
+                for h in opens[2:]:
+                    if _accepted(state, c := cm.EnterReinforcement(unit=u, path=(h,))):
+                        yield c
+                        break
         if state.side == "Allied":
             from darkdec_qt.rules import exits
 

@@ -297,8 +297,13 @@ def test_exists(test_ref: str, root: Path = REPO_ROOT) -> bool:
     path = root / file
     if not name or not path.is_file():
         return False
+    return name in _test_names(path, path.stat().st_mtime_ns)
+
+
+@lru_cache(maxsize=256)
+def _test_names(path: Path, mtime: int) -> frozenset[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    return any(n == name for n, _ in _test_functions(tree))
+    return frozenset(n for n, _ in _test_functions(tree))
 
 
 def function_exists(ref: str) -> bool:
@@ -318,18 +323,27 @@ def function_exists(ref: str) -> bool:
 
 
 def prune_gaps(path: Path = INDEX_FILE, tests_dir: Path = TESTS_DIR) -> list[str]:
-    """Remove ``tested = false`` from the entries a test now names; return their ids."""
+    """Remove ``tested = false`` (and a ``note = "Gap: ..."``) from the entries a test now
+    names; return their ids."""
     text = path.read_text(encoding="utf-8")
     with open(path, "rb") as f:
         index = parse_index(tomllib.load(f), scan_tests(tests_dir))
     pruned = []
     for c in index.clauses.values():
-        if c.gap and c.covered:
-            head = re.escape(f'[clause."{c.id}"]')
-            pat = re.compile(head + r"(\n(?:[^\[\n][^\n]*\n)*?)tested = false\n")
-            text, n = pat.subn(lambda m, h=f'[clause."{c.id}"]': h + m.group(1), text, count=1)
-            if n:
-                pruned.append(c.id)
+        if not (c.gap and c.covered):
+            continue
+        head = f'[clause."{c.id}"]\n'
+        i = text.find(head)
+        if i < 0:
+            continue
+        j = text.find("\n[", i + len(head))
+        j = len(text) if j < 0 else j + 1
+        block = text[i:j]
+        new = re.sub(r'^tested = false\n', "", block, flags=re.M)
+        new = re.sub(r'^note = "Gap:[^\n]*\n', "", new, flags=re.M)
+        if new != block:
+            text = text[:i] + new + text[j:]
+            pruned.append(c.id)
     path.write_text(text, encoding="utf-8")
     load_index.cache_clear()
     return pruned

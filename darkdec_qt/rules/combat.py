@@ -81,7 +81,7 @@ def _after(state: GameState, b: BattleState, events: Events, sim: GameState) -> 
             b = b.pop()
             continue
         if what == "done":
-            b = b.pop(*_advance_tasks(sim, b), *_assault_task(sim, b))
+            b = b.pop(*_advance_tasks(sim, b), *(_assault_task(sim, b) or _second_assault_task(sim, b)))
             continue
         if what == "advance" and not _advancers(sim, b, side, h):
             b = b.pop()
@@ -131,6 +131,24 @@ def _assault_task(state: GameState, b: BattleState) -> list[Task]:
     if (lead == "Manteuffel" and crt.german_tactical_period(state)) or (lead == "Patton" and state.is_clear()):
         allowed = 2
     return [("assault", b.attacker_side, "", 0)] if b.assaults < allowed else []
+
+
+def _second_assault_task(state: GameState, b: BattleState) -> list[Task]:
+    """15.6C: Manteuffel's or Patton's second all out assault when the initial attack and the
+    first assault "failed to affect the defender": no defending unit lost a step or
+    retreated. Losses of the attacker in the first assault (its mandatory step, 13.2.3A, and
+    any A result) do not bar it (docs/rules-interpretations.md); 13.2.1C still applies."""
+    if not b.aoa_leader or b.kind != "assault" or b.assaults != 1:
+        return []
+    if set(b.hit) & (set(b.defenders) | set(b.original_defenders)):
+        return []
+    r = crt.parse_result(b.result)
+    if r.counterattack or r.fire_fight or not _side_units(state, b, b.attacker_side):
+        return []
+    lead = state.spec(b.aoa_leader).id.split("/")[0] if b.aoa_leader in state.module.units else ""
+    if (lead == "Manteuffel" and crt.german_tactical_period(state)) or (lead == "Patton" and state.is_clear()):
+        return [("assault", b.attacker_side, "", 0)]
+    return []
 
 
 def _finish(state: GameState, b: BattleState, events: Events) -> Events:

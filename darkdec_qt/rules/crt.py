@@ -85,8 +85,9 @@ def _clear_seen(state: GameState) -> bool:
 
 def german_tactical_period(state: GameState) -> bool:
     last = state.turn_number(LAST_GERMAN_TA, 14)
-    if "26.11" in state.variants and state.turn <= state.turn_number(LUFTWAFFE_EXTENDED, 16) and state.turn > last:
-        return True  # 26.11B hook
+    if ("26.11" in state.variants and last < state.turn <= state.turn_number(LUFTWAFFE_EXTENDED, 16)
+            and state.weather.get(-state.turn) == "contested"):
+        return True  # 26.11B: only while the Luftwaffe contention is in force on a 23 December turn
     return state.turn <= last and not _clear_seen(state)
 
 

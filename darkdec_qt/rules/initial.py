@@ -17,8 +17,16 @@ def is_16_december(state: GameState) -> bool:
 def check_may_move(state: GameState, unit: str) -> None:
     """18.3B-C: on 16 December only Allied units attacked by Germany may move; armored
     and armored cavalry units move normally from PM 16 December. 15.7B: the Allied
-    initial leaders may not move before AM 18 December."""
+    initial leaders may not move before AM 18 December. Optional 15.9A: the 150th Panzer
+    Brigade and the SS units do not move in the (standard) Movement Phases of 16 December;
+    they may in its Exploitation Phases (15.9B limits only their shock combat)."""
+    from darkdec_qt.rules.withdrawals import is_150th_brigade
+
     s = state.module.units[unit]
+    if s.side == "German" and is_16_december(state) and state.has_rule("15.9") and state.phase is Phase.MOVEMENT \
+            and (s.nationality == "SS" or is_150th_brigade(s)):
+        raise IllegalAction("may not move in the Movement Phase of 16 December: Dietrich's tactical "
+                            "incompetency", rule="15.9A", unit=unit)
     if s.side == "Allied" and s.is_leader and s.setup and state.turn < state.turn_number("18DecAM"):
         raise IllegalAction("may not move before AM 18 December (an initial Allied leader)", rule="15.7B", unit=unit)
     if s.side != "Allied" or not is_16_december(state):
@@ -52,16 +60,18 @@ def paradrop_unit(state: GameState) -> str | None:
 
 
 def paradrop_due(state: GameState) -> bool:
+    if state.side != "German" or state.turn_code() != ("16DecAM" if "26.5" in state.variants else "17DecAM"):
+        return False  # (scenarios) 26.5B
     u = paradrop_unit(state)
-    return (u is not None and u not in state.paradropped and u not in state.eliminated
-            and state.turn_code() == ("16DecAM" if "26.5" in state.variants else "17DecAM")  # (scenarios) 26.5B
-            and state.side == "German")
+    return u is not None and u not in state.paradropped and u not in state.eliminated
 
 
 def drop_problem(state: GameState, hex_id: str, enemy_zoc: set[str]) -> str | None:
-    """19.2A: why ``hex_id`` is no drop hex (None: it is one)."""
+    """19.2A: why ``hex_id`` is no drop hex (None: it is one). A town (or Westwall) hex in clear
+    terrain is a clear terrain hex (erratum 4.1.2B; 13.7.7 must exclude towns and Westwall
+    from "clear" expressly, 19.2A does not): docs/rules-interpretations.md."""
     hx = state.module.hexes.get(hex_id)
-    if hx is None or hx.terrain != "clear" or hx.town or hx.westwall:
+    if hx is None or hx.terrain != "clear":
         return "not a clear terrain hex"
     units = state.module.units
     if any(units[u].side == "Allied" and h == hex_id for u, h in state.pos.items()):

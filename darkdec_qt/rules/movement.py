@@ -30,7 +30,7 @@ ERRORS: dict[int, tuple[str, str]] = {
     3: ("12.2", "cannot enter {b}: units in strategic movement may not enter enemy ZOCs"),
     4: ("10.4.3C", "cannot enter {b}: adjacent along a road to another friendly unit in strategic movement"),
     5: ("11.0A", "cannot enter {b}: more than three units in the hex"),
-    6: ("13.3/TEC", "cannot enter {b}: terrain prohibited"),
+    6: ("TEC", "cannot enter {b}: terrain prohibited"),
     7: ("TEC", "cannot cross into {b}: river hexside prohibited without a bridge"),
     8: ("10.4.8C", "cannot leave by a second unconnected road into {b} in strategic movement"),
     9: ("10.9B", "cannot cross the {river} into {b}: restricted unit not released"),
@@ -412,7 +412,8 @@ def check_can_move(state: GameState, units: tuple[str, ...]) -> None:
         if state.phase is Phase.MOVEMENT and u in state.reserve:
             raise IllegalAction("is in reserve: it moves only in Reaction or Exploitation", rule="7.1.3.1B", unit=u)
         if state.phase in (Phase.REACTION, Phase.EXPLOITATION) and u not in state.reserve:
-            raise IllegalAction(f"only reserves move in the {state.phase.value} phase", rule="14.2/14.4", unit=u)
+            raise IllegalAction(f"only reserves move in the {state.phase.value} phase",
+                                rule="14.4A" if state.phase is Phase.REACTION else "14.2A", unit=u)
         if state.phase is Phase.REACTION and u in state.strategic:
             raise IllegalAction("reserves may not react in strategic movement", rule="14.4D", unit=u)
         if u in state.stopped:
@@ -422,7 +423,8 @@ def check_can_move(state: GameState, units: tuple[str, ...]) -> None:
         if any(u == bu for bu in state.bridges_started.values()):
             raise IllegalAction("spent its entire MA building a bridge", rule="16.2.2A", unit=u)
         if u in state.strategic and len(units) > 1:
-            raise IllegalAction("units in strategic movement move alone", rule="10.4/11.2", unit=u)
+            raise IllegalAction("units in strategic movement move alone (one marked unit per hex)", rule="11.3B",
+                                unit=u)
         restricted.check_may_move(state, u)
         initial.check_may_move(state, u)
     if any(u in state.strategic for u in units) and state.pos[units[0]] in zoc_hexes(state, other_side(side)):

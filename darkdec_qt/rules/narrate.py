@@ -125,6 +125,7 @@ def _stage(e: Any, m: Module) -> str:
 
 
 _TEXT["battle_stage"] = _stage
+_TEXT["phase_start_noted"] = lambda e, m: ""  # moments.py: bookkeeping for 10.4.1A/14.1D, not news
 
 
 def describe(event: Event, module: Module) -> str:

@@ -503,6 +503,7 @@ def _conditional_events(state: GameState, dice) -> list[ev.Event]:  # noqa: ANN0
 
 
 CONDITIONAL_PICK = "23B/"  # triggers key prefix: unit -> turn it was committed by a 1-2 roll
+CONDITIONAL_CHOSEN = "23B-chosen/"  # + side -> turn the side made (or confirmed) its selection
 
 
 def committed_this_turn(state: GameState, side: str) -> list[str]:
@@ -534,6 +535,7 @@ def _cond_chosen(s: GameState, e: ConditionalUnitsChosen) -> None:  # type: igno
     for u, t in e.chosen:
         s.pending[u] = t
         s.triggers[f"{CONDITIONAL_PICK}{u}"] = s.turn
+    s.triggers[f"{CONDITIONAL_CHOSEN}{e.side}"] = s.turn  # issue 12: the side has made its selection
 
 
 @cm.Command.register

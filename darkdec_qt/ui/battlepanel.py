@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from darkdec_qt.rules import battle_queries as bq
+from darkdec_qt.rules import battle_readout as ro
 from darkdec_qt.rules import combat_commands as cc
 from darkdec_qt.rules.commands import Command
 from darkdec_qt.rules.errors import IllegalAction
@@ -30,6 +31,7 @@ from darkdec_qt.rules.narrate import OPTION_WORDS, TASK_WORDS
 from darkdec_qt.ui.controller import GameController
 from darkdec_qt.ui.focus import ClickSpinBox, no_click_focus
 from darkdec_qt.ui.mapinput import ATTACKER, DEFENDER, MapInput
+from darkdec_qt.ui.obligation import PossibleAttacks
 from darkdec_qt.ui.rulelinks import linkify_html
 
 CMD = Qt.ItemDataRole.UserRole
@@ -115,6 +117,7 @@ class BattlePanel(QWidget):
         self.attackers: list[str] = []
         self.defenders: list[str] = []
         self._phase = self._phase_key()  # Battle mode and its choices belong to this phase
+        self._fighting = False  # a battle was in progress at the last refresh
         self.mode_button = QPushButton("Battle mode (B)")
         self.mode_button.setCheckable(True)
         self.mode_button.toggled.connect(self.set_mode)
@@ -163,6 +166,8 @@ class BattlePanel(QWidget):
         lay.addWidget(self.armor)
         lay.addWidget(self.att_reductions)
         lay.addWidget(self.plan_label, 1)
+        self.possible = PossibleAttacks(controller, self.select_attack)  # after an 18.2B/13.0B refusal
+        lay.addWidget(self.possible)
         lay.addWidget(self.declare_button)
         lay.addWidget(self.task_label)
         lay.addWidget(self.defender_box)
@@ -195,6 +200,16 @@ class BattlePanel(QWidget):
                         group.remove(u)
                 else:
                     group.extend(u for u in pool if u not in group)
+        self.refresh()
+
+    def select_attack(self, cmd: cc.DeclareBattle) -> None:
+        """Select an attack the engine offers (Battle mode on, its units outlined)."""
+        if not self.input.battle_mode:
+            self.set_mode(True)
+        self.attackers, self.defenders = list(cmd.attackers), list(cmd.defenders)
+        s = self.controller.state
+        if cmd.defenders and cmd.defenders[0] in s.pos:
+            self.input.view.center_on_hex(s.pos[cmd.defenders[0]])
         self.refresh()
 
     def clear(self) -> None:
@@ -233,6 +248,9 @@ class BattlePanel(QWidget):
     def refresh(self) -> None:
         self._end_with_phase()
         s = self.controller.state
+        if s.battle is None and self._fighting:  # the battle is over: its units have fought (13.2A)
+            self.attackers, self.defenders = [], []
+        self._fighting = s.battle is not None
         self.attackers = [u for u in self.attackers if u in s.pos]
         self.defenders = [u for u in self.defenders if u in s.pos]
         self._outline()
@@ -263,8 +281,29 @@ class BattlePanel(QWidget):
                 self.options.setCurrentRow(0)
         self.choose_button.setEnabled(self.options.count() > 0)
 
+    def fought_html(self) -> str:
+        """The battle as it was fought (not the odds of the survivors): the resolution's
+        totals, odds, column, roll and CRT row, and what the result does to each hex."""
+        s = self.controller.state
+        b = s.battle
+        recent = self.controller.cache.events[-400:]
+        f = ro.as_fought(s, b, recent)
+        if f is None:
+            return ""
+        rows = [f"<b>Battle {f.id} as fought</b>"]
+        if f.attack is not None:
+            rows.append(f"Attack {f.attack} against defense {f.defense}")
+        rows.append(f"<b>Odds {escape(f.odds)}</b>, {escape(f.column)} column, DRM {f.drm:+d}")
+        roll = f"roll {f.roll} (modified)" if f.roll is not None else "roll"
+        row = f" → CRT row {f.row}" if f.row is not None else ""
+        rows.append(f"<b>{roll}{row}: {escape(f.result)}</b>")
+        rows += [f"&nbsp;&nbsp;{escape(line)}" for line in ro.result_effects(s, b, recent)]
+        return "<br>".join(rows)
+
     def plan_html(self) -> str:
         s = self.controller.state
+        if s.battle is not None and s.battle.result:
+            return self.fought_html()
         if not self.attackers or not self.defenders:
             return "<i>Battle mode: click hexes with your units, then enemy hexes.</i>"
         try:

@@ -1,16 +1,18 @@
-"""Charts read from the module: the CRT (with the last result highlighted), the TEC,
+"""Charts read from the module: the CRT (with each dice column's rolls per row, and the
+row, dice cell and result of the last battle highlighted and told above it), the TEC,
 the turn record track (weather, reinforcements), the fuel depletion table."""
 
 from __future__ import annotations
 
 from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import QTableWidget, QTableWidgetItem, QTabWidget, QWidget
+from PySide6.QtWidgets import QLabel, QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget
 
 from darkdec_qt.moduleview import Module
 from darkdec_qt.ui.controller import GameController
 from darkdec_qt.ui.provenance import MARK, basis_tip
 
 HIT = QColor("#f6d75a")
+ROW = QColor("#fbf0c0")
 
 
 def _table(headers: list[str], rows: list[list[str]]) -> QTableWidget:
@@ -40,10 +42,33 @@ def mark_reconstructed(table: QTableWidget, rows: list[int] | None, basis: dict[
                 item.setToolTip(tip)
 
 
-def crt_table(module: Module) -> QTableWidget:
+def dice_columns(module: Module) -> list[str]:
+    """The CRT's dice columns (13.4.2: normal, tactical advantage)."""
+    return sorted({c for c, _ in module.charts.crt.dice})
+
+
+def rolls_text(module: Module, column: str, row: int) -> str:
+    """The modified rolls that give ``row`` on ``column``: "5-6", "≤2", "≥12"."""
     crt = module.charts.crt
-    rows = [[str(r)] + [crt.results.get((r, o), "") for o in crt.odds] for r in crt.rows]
-    t = _table(["row"] + list(crt.odds), rows)
+    rolls = sorted(r for (c, r), rw in crt.dice.items() if c == column and rw == row)
+    if not rolls:
+        return ""
+    lo, hi = rolls[0], rolls[-1]
+    if lo <= crt.roll_min:
+        return f"≤{hi}"
+    if hi >= crt.roll_max:
+        return f"≥{lo}"
+    return str(lo) if lo == hi else f"{lo}-{hi}"
+
+
+def crt_table(module: Module) -> QTableWidget:
+    """The CRT with, left of the odds, the rolls of each dice column that give each row
+    (13.4.2: the tactical column maps the dice to other rows)."""
+    crt = module.charts.crt
+    dice = dice_columns(module)
+    rows = [[str(r)] + [rolls_text(module, c, r) for c in dice] + [crt.results.get((r, o), "") for o in crt.odds]
+            for r in crt.rows]
+    t = _table(["row"] + [f"{c} roll" for c in dice] + list(crt.odds), rows)
     if crt.reconstructed:
         mark_reconstructed(t, None, crt.basis)
     return t
@@ -87,37 +112,59 @@ class ChartsPanel(QTabWidget):
         self.controller = controller
         m = controller.module
         self.crt = crt_table(m)
+        self.crt_caption = QLabel()
+        self.crt_caption.setWordWrap(True)
+        self.crt_page = QWidget()
+        lay = QVBoxLayout(self.crt_page)
+        lay.setContentsMargins(2, 2, 2, 2)
+        lay.addWidget(self.crt_caption)
+        lay.addWidget(self.crt, 1)
         ch = m.charts
         tec_rec = any(t.reconstructed for t in ch.tec.values())
-        for table, title, rec, basis in ((self.crt, "CRT", ch.crt.reconstructed, ch.crt.basis),
-                                         (tec_table(m), "TEC", tec_rec, "see each line's tooltip"),
-                                         (turn_track(m), "Turn track", False, ""),
-                                         (fuel_table(m), "Fuel depletion", ch.reconstructed, ch.basis)):
-            i = self.addTab(table, title + (MARK if rec else ""))
+        for page, title, rec, basis in ((self.crt_page, "CRT", ch.crt.reconstructed, ch.crt.basis),
+                                        (tec_table(m), "TEC", tec_rec, "see each line's tooltip"),
+                                        (turn_track(m), "Turn track", False, ""),
+                                        (fuel_table(m), "Fuel depletion", ch.reconstructed, ch.basis)):
+            i = self.addTab(page, title + (MARK if rec else ""))  # provenance (ui/provenance.py)
             if rec:
                 self.setTabToolTip(i, basis_tip(True, basis, f"{title}: "))
-        self.highlighted: tuple[int, int] | None = None
+        self.highlighted: tuple[int, int] | None = None  # (row, column) of the result cell
+        self._lit: list[tuple[int, int]] = []
         controller.shownChanged.connect(self.highlight_last_result)
 
     def highlight_last_result(self) -> None:
+        """The row of the last battle's modified roll, its dice cell and its result cell."""
         c = self.controller
         events = c.cache.events[: c.past] if c.past is not None else c.cache.events
         last = next((e for e in reversed(events[-400:]) if e.kind == "battle_resolved"), None)
-        if self.highlighted is not None:
-            item = self.crt.item(*self.highlighted)
+        for rc in self._lit:
+            item = self.crt.item(*rc)
             if item is not None:
                 item.setBackground(QBrush())
-            self.highlighted = None
+        self._lit, self.highlighted = [], None
+        self.crt_caption.setText("")
         if last is None:
             return
         crt = c.module.charts.crt
+        dice = dice_columns(c.module)
         try:
-            row = crt.rows.index(crt.row_for(last.column, last.roll))
-            col = 1 + list(crt.odds).index(last.odds)
+            crt_row = crt.row_for(last.column, last.roll)
+            row = crt.rows.index(crt_row)
+            col = 1 + len(dice) + list(crt.odds).index(last.odds)
+            dcol = 1 + dice.index(last.column)
         except (ValueError, KeyError, AttributeError):
             return
+        for x in range(self.crt.columnCount()):
+            self._light(row, x, ROW)
+        self._light(row, dcol, HIT)
+        self._light(row, col, HIT)
+        self.highlighted = (row, col)
+        self.crt_caption.setText(f"Battle {last.id}: modified roll {last.roll} (DRM {last.drm:+d}) on the "
+                                 f"{last.column} dice column → row {crt_row}; odds {last.odds} → {last.result}")
+        self.crt.scrollToItem(self.crt.item(row, col))
+
+    def _light(self, row: int, col: int, colour: QColor) -> None:
         item = self.crt.item(row, col)
         if item is not None:
-            item.setBackground(QBrush(HIT))
-            self.highlighted = (row, col)
-            self.crt.scrollToItem(item)
+            item.setBackground(QBrush(colour))
+            self._lit.append((row, col))

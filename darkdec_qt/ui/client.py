@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QDialog, QMenu, QMessageBox, QWidget
 from darkdec_qt.rules.errors import IllegalAction
 from darkdec_qt.ui.controller import GameController
 from darkdec_qt.ui.dialogs import NewGameDialog
+from darkdec_qt.ui.exchange import install_exchange
 from darkdec_qt.ui.fileops import FileOps
 from darkdec_qt.ui.helpmenu import build_help_menu
 from darkdec_qt.ui.mainwindow import MainWindow
@@ -31,6 +32,7 @@ class Client(MainWindow):
         self._file_menu()
         self._replay_keys()
         self.extend()
+        install_exchange(self)  # file exchange: File menu entries and the whose-move line (ui/exchange.py)
         self._help_menu()
         self.memory: WindowMemory | None = WindowMemory(self, self.settings)
         self.memory.restore_geometry()

@@ -96,7 +96,8 @@ def unit_orders(state: GameState, units: tuple[str, ...]) -> list[Order]:
     if t := blow_targets(state, u):
         out.append(Order("blow_bridge", f"Blow a bridge: {u}…", targets=t,
                          prompt=f"Click the hex across the bridge {u} is to blow"))
-    if t := {h: c for h in state.displaced.get(u, ()) if legal(state, c := cm.RelocateDisplacedLeader(unit=u, hex=h))}:
+    if t := {h: c for h in state.displaced.get(u, ()) if h != state.pos.get(u)
+             and legal(state, c := cm.RelocateDisplacedLeader(unit=u, hex=h))}:
         out.append(Order("relocate_leader", f"Relocate displaced leader {u}…", targets=t,
                          prompt=f"Click the hex {u} goes to (15.5D: the nearest friendly units)"))
     if t := bridge_build_targets(state, units):

@@ -82,7 +82,7 @@ def _follow(win) -> None:  # noqa: ANN001
     if any(e.kind == "battle_resolved" for e in new):
         win.panels["charts"].show()
         win.panels["charts"].raise_()
-        win.charts.setCurrentWidget(win.charts.crt)
+        win.charts.setCurrentWidget(win.charts.crt_page)
     if s.to_place:
         win.panels["setup"].show()
         win.panels["setup"].raise_()

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePol
 from darkdec_qt.rules.phases import PHASES
 from darkdec_qt.ui.controller import GameController
 from darkdec_qt.ui.focus import no_click_focus
+from darkdec_qt.ui.obligation import ElidedLabel, ObligationIndicator
 from darkdec_qt.ui.present import PHASE_NAMES, acting_label, next_step_label
 from darkdec_qt.ui.rulelinks import linkify
 
@@ -24,6 +25,7 @@ class PhaseBar(QFrame):
         self.controller = controller
         self.setObjectName("PhaseBar")
         self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)  # never taller
         outer = QVBoxLayout(self)
         outer.setContentsMargins(10, 4, 10, 4)
         outer.setSpacing(2)
@@ -41,16 +43,15 @@ class PhaseBar(QFrame):
         self.side_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.phases_label = QLabel()
         self.phases_label.setTextFormat(Qt.TextFormat.RichText)
-        self.reason_label = QLabel()
+        self.reason_label = ElidedLabel(linkify)  # one line: a long refusal never grows the bar
         self.reason_label.setObjectName("ReasonLabel")
-        self.reason_label.setWordWrap(True)
-        self.reason_label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.obligation = ObligationIndicator(controller)  # 18.2B while it can still be met
         self.next_button = QPushButton()
         self.next_button.setObjectName("NextButton")
         self.next_button.setToolTip("End the current phase (Ctrl+E)")
         self.next_button.clicked.connect(self._next)
         no_click_focus(self.next_button)
-        for w in (self.turn_label, self.weather_label, self.side_label):
+        for w in (self.turn_label, self.weather_label, self.side_label, self.obligation):
             lay.addWidget(w)
         lay.addStretch(1)
         lay.addWidget(self.next_button)
@@ -86,5 +87,5 @@ class PhaseBar(QFrame):
         self.phases_label.setToolTip(f"{PHASE_NAMES[s.phase]} Phase")
         self.next_button.setText(next_step_label(s))
         self.next_button.setEnabled(c.is_live() and not s.game_over)
-        self.reason_label.setText(linkify(c.end_refusal) if c.is_live() else "")
-        self.reason_label.setVisible(bool(self.reason_label.text()))
+        self.reason_label.set_full_text(c.end_refusal if c.is_live() else "")
+        self.reason_label.setVisible(bool(self.reason_label.full))

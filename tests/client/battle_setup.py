@@ -8,6 +8,7 @@ choice has several legal options."""
 from __future__ import annotations
 
 from darkdec_qt.rules import combat_commands as cc
+from tests.client.helpers import end_phase_settling
 
 ATTACKERS = ("39/26", "77/26")
 DEFENDERS = ("101/501",)
@@ -24,10 +25,10 @@ TASKS = {  # kind -> (task, battle fields)
 
 def to_combat(win) -> None:
     c = win.controller
-    for _ in range(10):
+    for _ in range(40):
         if c.state.phase.value == "combat":
             return
-        assert c.end_phase(), c.last_refusal
+        end_phase_settling(win)
     raise AssertionError("no combat phase")
 
 

@@ -29,14 +29,41 @@ def hover_hex(win, h: str) -> None:
     QApplication.sendEvent(vp, ev)
 
 
+def end_phase_settling(win) -> None:
+    """End the phase as a player would: first make the choices the rules owe (rules/choices.py:
+    due reinforcements enter, von der Heydte drops...), taking the first option the engine offers."""
+    c = win.controller
+    for _ in range(60):
+        if c.end_phase():
+            return
+        assert _settle_owed_choice(win), c.last_refusal
+    raise AssertionError(f"the phase never ended: {c.last_refusal}")
+
+
 def end_phases_until(win, phase: str, side: str = "German") -> None:
     s = win.controller.state
     for _ in range(40):
         s = win.controller.state
         if s.phase.value == phase and s.side == side:
             return
-        assert win.controller.end_phase(), win.controller.last_refusal
+        end_phase_settling(win)
     raise AssertionError(f"never reached {side} {phase}")
+
+
+OWED = ("choose_fuel_division", "enter_reinforcement", "hold_off", "eliminate_overstacked", "paradrop",
+        "choose_conditional_units")
+
+
+def _settle_owed_choice(win) -> bool:
+    """A phase the engine will not end until a player makes a choice (issue 12, choices.py):
+    make the first one it offers, as the player would from the orders menus."""
+    from darkdec_qt.rules import engine
+
+    for cmd in engine.legal_commands(win.controller.state):
+        if cmd.kind in OWED:
+            win.controller.execute(cmd)
+            return True
+    return False
 
 
 def args(**kw) -> argparse.Namespace:

@@ -31,3 +31,17 @@ def test_battle_mode_ends_with_its_combat_phase(make_client, module):
     click_hex(win, own)  # an ordinary click selects again (no attack selection)
     assert win.input.selected and win.input.sel_hex == own
     assert panel.attackers == []
+
+
+def test_a_finished_battle_leaves_no_selection_behind(make_client, module):
+    from darkdec_qt.ui.app import new_game
+    from tests.client.battle_setup import battle_awaiting
+
+    win = make_client(new_game(module, "final_fury", "1"))
+    battle_awaiting(win, "losses")
+    panel = win.battle_panel
+    assert panel.attackers
+    QTest.mouseClick(panel.choose_button, Qt.MouseButton.LeftButton)  # the last choice: the battle ends
+    assert win.controller.state.battle is None, win.controller.last_refusal
+    assert panel.attackers == [] and panel.defenders == []
+    assert not panel.declare_button.isEnabled()

@@ -19,12 +19,14 @@ def test_linkify_makes_known_rule_numbers_links_and_escapes_the_rest():
 
 
 def _click_link_in_label(qtbot, label) -> None:
-    """Click along the label's middle line, as a user aiming at the rule number would."""
-    y = label.height() // 2
-    for x in range(2, label.width(), 3):
-        QTest.mouseClick(label, Qt.MouseButton.LeftButton, pos=QPoint(x, y))
-        if label.window().rules_index is not None and label.window().rules_index.isVisible():
-            return
+    """Click along the label's lines of text, as a user aiming at a rule number would."""
+    step = max(4, label.fontMetrics().height() // 2)
+    for y in range(step // 2, label.height(), step):
+        for x in range(2, label.width(), 3):
+            QTest.mouseClick(label, Qt.MouseButton.LeftButton, pos=QPoint(x, y))
+            idx = label.window().rules_index
+            if idx is not None and idx.isVisible():
+                return
 
 
 def test_a_refusal_in_the_status_bar_links_to_its_clause(make_client, qtbot):
@@ -94,3 +96,51 @@ def test_a_rule_number_in_the_log_is_a_link(make_client, qtbot):
     QTest.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=pos)
     assert win.rules_index is not None and win.rules_index.isVisible()
     assert win.controller.past == shown_before  # a link click does not jump into the past
+
+
+def _click_first_link_in_view(view) -> str:
+    """Click the first rule number drawn in an item view (the log, a chart), as a user would."""
+    delegate = view.itemDelegate()
+    vp = view.viewport()
+    for y in range(2, vp.height(), 4):
+        for x in range(2, vp.width(), 4):
+            rid = delegate.link_at(QPoint(x, y).toPointF())
+            if rid:
+                QTest.mouseClick(vp, Qt.MouseButton.LeftButton, pos=QPoint(x, y))
+                return rid
+    raise AssertionError("no rule link is shown")
+
+
+def test_a_rule_number_in_the_charts_is_a_link(make_client, qtbot):
+    win = make_client()
+    win.panels["charts"].show()
+    win.panels["charts"].raise_()
+    tec = win.charts.widget(1)
+    win.charts.setCurrentWidget(tec)
+    tec.resize(900, 600)
+    qtbot.waitUntil(lambda: tec.viewport().isVisible())
+    rid = _click_first_link_in_view(tec)
+    assert win.rules_index is not None and win.rules_index.isVisible()
+    assert win.rules_index.current_id().startswith(rid.rstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+
+
+def test_a_rule_number_in_the_battle_dock_is_a_link(make_client, qtbot):
+    from darkdec_qt.rules.combat_legal import declarable_battles
+
+    win = make_client()
+    end_phases_until(win, "combat")
+    s = win.controller.state
+    b = min(declarable_battles(s), key=lambda c: (len(c.attackers), len(c.defenders)))
+    panel = win.battle_panel
+    panel.attackers, panel.defenders = list(b.attackers), list(b.defenders)
+    panel.refresh()
+    assert "href='rule:" in panel.plan_label.text()
+    win.panels["battle"].show()
+    win.panels["battle"].raise_()
+    qtbot.waitUntil(lambda: panel.plan_label.isVisible())
+    _click_link_in_label(qtbot, panel.plan_label)
+    assert win.rules_index is not None and win.rules_index.isVisible()
+    import re
+
+    linked = re.findall(r"rule:([0-9.]+[A-Z]?)", panel.plan_label.text())
+    assert any(win.rules_index.current_id().startswith(r) for r in linked)

@@ -45,7 +45,7 @@ def test_a_view_in_place_of_a_table_is_refused_without_running_it(small, tmp_pat
     _sql(p, "DROP TABLE segment",
          "CREATE VIEW segment AS WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) "
          "SELECT n AS seq, 'x' AS body, 'y' AS sig FROM r")
-    with pytest.raises(ExchangeFileError, match="unexpected database schema.*view segment"):
+    with pytest.raises(ExchangeFileError, match="holds a view 'segment'"):
         read_exchange(p)
 
 
@@ -54,14 +54,14 @@ def test_a_trigger_is_refused(small, tmp_path):
     p = tmp_path / "trigger.ddx"
     shutil.copy(duel.files[-1], p)
     _sql(p, "CREATE TRIGGER t AFTER INSERT ON meta BEGIN DELETE FROM segment; END")
-    with pytest.raises(ExchangeFileError, match="trigger t"):
+    with pytest.raises(ExchangeFileError, match="holds a trigger 't'"):
         read_exchange(p)
 
 
 def test_not_an_exchange_file(tmp_path, module):  # noqa: ANN001
     junk = tmp_path / "junk.ddx"
     junk.write_bytes(b"hello" * 1000)
-    with pytest.raises(ExchangeFileError, match="not a readable exchange file"):
+    with pytest.raises(ExchangeFileError, match="not a file-exchange file \\(not an SQLite file\\)"):
         read_exchange(junk)
     hot = tmp_path / "hotseat.ddg"
     save(Game(module, "herbstnebel", "1"), hot)

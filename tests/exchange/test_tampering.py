@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import random
 import shutil
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -19,6 +18,7 @@ from darkdec_qt.game.exchange.signing import Signed, fingerprint, public_hex, si
 from darkdec_qt.model.exchangefile import ExchangeFile, read_exchange, write_exchange
 from darkdec_qt.model.load import DEFAULT_MODULE
 from darkdec_qt.rules import engine
+from darkdec_qt.rules.commands import Command
 from darkdec_qt.rules.errors import IllegalAction
 from tests.exchange.helpers import Duel
 
@@ -223,22 +223,38 @@ def test_an_older_file_sent_again_is_refused_as_a_replay(scene, tmp_path):
     assert err.kind == "replayed"
 
 
-def test_a_fork_is_detected_as_equivocation_with_both_versions(scene, tmp_path):
-    # the German player, from the moment before a file of its own, plays that hop again differently
-    k = scene.argued
-    first = json.loads(read_exchange(scene.files[k]).rows[-1][1])["batches"][0]["command"]
-    ghome = PlayerHome(tmp_path / "german-again")
+def _fork(scene, k: int, where: Path) -> Path | None:  # noqa: ANN001
+    """The German player's hop that wrote file ``k``, played again from the same moment with another
+    legal command (another offered command, or the same with one option changed)."""
+    body = json.loads(read_exchange(scene.files[k]).rows[-1][1])
+    first = next((b["command"] for b in body["batches"] if b["by"] == "self"), None)
+    if first is None:
+        return None
+    ghome = PlayerHome(where)
     shutil.copytree(scene.german_snaps[k - 1], ghome.root)
     s = ghome.open_file(scene.files[k - 1]).session
-    for cmd in engine.legal_commands(s.xg.state):  # another legal command than the one sent
+    variants = [dict(first, **{f: (not v if isinstance(v, bool) else [])}) for f, v in first.items()
+                if isinstance(v, bool) or (isinstance(v, list) and v and f not in ("attackers", "defenders", "path"))]
+    for cmd in [*engine.legal_commands(s.xg.state), *map(Command.from_dict, variants)]:
         if cmd.to_dict() != first:
             try:
                 s.xg.play(cmd)
-                break
             except IllegalAction:
                 continue
-    play_until_send(s.xg, random.Random(1))
-    fork = s.send(tmp_path / "fork")
+            play_until_send(s.xg, random.Random(1))
+            return s.send(where / "out")
+    return None
+
+
+def test_a_fork_is_detected_as_equivocation_with_both_versions(scene, tmp_path):
+    # the German player, from the moment before a file of its own, plays that hop again differently
+    german_files = sorted(k for k in scene.snaps if k - 1 in scene.german_snaps)
+    fork = k = None
+    for k in reversed(german_files):
+        fork = _fork(scene, k, tmp_path / f"german-again-{k}")
+        if fork is not None:
+            break
+    assert fork is not None, "no German hop with another legal command"
     home = PlayerHome(tmp_path / "allied")
     shutil.copytree(scene.snaps[k], home.root)
     home.open_file(scene.files[k])
@@ -276,18 +292,35 @@ def _refused_expect(home: PlayerHome, path: Path, game_id: str) -> ExchangeError
 
 def test_a_swapped_module_is_refused(scene, tmp_path):
     # a game set up on a module of its own (another content hash)...
+    from darkdec_qt.model.database import read_database, write_database
+
+    rows = read_database(DEFAULT_MODULE)
+    rows["meta"] = [dict(r, value=r["value"] + " (house rules)") if r["key"] == "name" else r for r in rows["meta"]]
     custom = tmp_path / "custom.sqlite"
-    shutil.copy(DEFAULT_MODULE, custom)
-    with sqlite3.connect(custom) as con:
-        con.execute("UPDATE meta SET value = 'c0ffee' || substr(value, 7) WHERE key = 'content_hash'")
-    con.close()
+    custom_hash = write_database(rows, custom)
     ghome = PlayerHome(tmp_path / "g")
     s = ghome.new_game("German", "herbstnebel", module_path=custom)
     invitation = s.send(tmp_path / "out")
     # ...whose embedded copy is replaced by another module
     bad = _rewrite(invitation, tmp_path / "swapped.ddx", module=Path(DEFAULT_MODULE).read_bytes())
     err = _refused(PlayerHome(tmp_path / "a"), bad, None)
-    assert err.segment == 0 and "set up on module c0ffee" in str(err)
+    assert err.segment == 0 and f"set up on module {custom_hash[:12]}" in str(err)
     # the untouched invitation opens, and the module is kept in the receiver's home
     r = PlayerHome(tmp_path / "a2").open_file(invitation)
     assert (r.session.dir / "module.sqlite").exists()
+
+
+def test_a_choice_of_the_opponent_given_by_the_mover_is_refused(scene, tmp_path):
+    # 8.7.1A: the Allied player names the first division out of fuel; the German mover may not
+    k = scene.argued
+    rows = read_exchange(scene.files[k]).rows
+    body = json.loads(rows[-1][1])
+    i = next(i for i, b in enumerate(body["batches"]) if b["by"] == "self")
+    fuel = {"by": "self", "command": {"kind": "choose_fuel_division", "division": "7Arm", "side": "Allied",
+                                      "brigades": []}, "events": []}
+    body["batches"].insert(i, fuel)
+    bad = _rewrite(scene.files[k], tmp_path / "fuel.ddx", _with_body(rows, body, scene.homes["German"].key()))
+    home = PlayerHome(tmp_path / "allied")
+    shutil.copytree(scene.snaps[k], home.root)
+    err = _refused(home, bad, scene.game_id)
+    assert err.segment == body["seq"] and f"command {i}: the German player gave the Allied player's choice" in str(err)

@@ -9,7 +9,10 @@ ORDERS = ("default_declaration", "no_reaction", "prefer_retreat")
 
 
 def _hash(duel, side):  # noqa: ANN001
-    return duel.session(side).xg.game.state.state_hash()
+    """The final state as the player's home holds it on disk (a fresh load, no in-process cache)."""
+    from darkdec_qt.exchangestore import PlayerHome
+
+    return PlayerHome(duel.homes[side].root).load(duel.game_id).xg.game.state.state_hash()
 
 
 def test_whole_herbstnebel_game_by_files_with_standing_orders_ends_in_the_same_state(tmp_path):

@@ -27,7 +27,7 @@ def client(qtbot, tmp_path, module, monkeypatch):
         win.controller.dirty = False
         win.confirm_discard = lambda: True
         win.warned = []
-        monkeypatch.setattr(win.files, "warn", lambda title, text: win.warned.append(text))
+        monkeypatch.setattr(win.files, "warn", lambda title, text: win.warned.append(text), raising=False)
         return win
 
     return make
@@ -111,3 +111,36 @@ def test_save_on_a_full_disk_shows_a_message_box_and_keeps_the_old_save(client, 
     assert win.warned and "disk is full" in win.warned[0] and "previous file is unchanged" in win.warned[0]
     assert win.controller.dirty
     assert p.read_bytes() == before
+
+
+def test_autosave_on_a_real_full_disk(qtbot, module, tmp_path, monkeypatch):
+    """The autosave folder on a 900 kB tmpfs (root only): the second autosave does not fit."""
+    import subprocess
+
+    from darkdec_qt.ui.client import Client
+    from darkdec_qt.ui.controller import GameController
+
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=900k", "tmpfs", str(disk)],
+                                           capture_output=True).returncode:
+        pytest.skip("mounting a tmpfs needs root")
+    try:
+        win = Client(GameController(Game(module, "herbstnebel", "1"), DEFAULT_MODULE),
+                     settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat),
+                     autosave_dir=disk, hotseat=False)
+        qtbot.addWidget(win)
+        win.controller.dirty = False
+        win.confirm_discard = lambda: True
+        warned: list[str] = []
+        monkeypatch.setattr(win.files, "warn", lambda title, text: warned.append(text), raising=False)
+        win.controller.end_phase()
+        first = win.files.last_autosave
+        assert first is not None
+        before = first.read_bytes()
+        win.controller.end_phase()
+        assert "Autosave failed" in win.message_label.text() and "the disk is full" in win.message_label.text()
+        assert len(warned) == 1 and first.read_bytes() == before
+        assert sorted(p.name for p in disk.iterdir()) == [first.name]
+    finally:
+        subprocess.run(["umount", str(disk)], capture_output=True)

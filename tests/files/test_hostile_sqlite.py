@@ -127,3 +127,21 @@ def rec_module():
     from darkdec_qt.model.load import load_module
 
     return load_module()
+
+
+def test_text_that_is_not_utf8_is_a_clear_error(game_file, module_copy):
+    """Found by the fuzz test: Python's sqlite3 raises UnicodeDecodeError on such text."""
+    sql(game_file, "UPDATE meta SET value = CAST(x'22ff22' AS TEXT) WHERE key = 'module_name'")
+    with pytest.raises(GameFileError, match="not a readable game file: (Could not decode to UTF-8|it holds text)"):
+        load_game(game_file)
+    sql(module_copy, "UPDATE hex SET town = CAST(x'80' AS TEXT) WHERE hex = '2516'")
+    with pytest.raises(DatabaseError, match="not a readable module database: (Could not decode|it holds text)"):
+        read_database(module_copy)
+
+
+def test_an_oversized_file_is_refused_before_sqlite_reads_it(game_file):
+    from darkdec_qt.model import safesqlite
+
+    with pytest.raises(safesqlite.UntrustedFileError, match="more than the 0 MB allowed"):
+        with safesqlite.open_untrusted(game_file, "game file", max_bytes=1000):
+            pass

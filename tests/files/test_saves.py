@@ -227,3 +227,20 @@ def test_opening_a_game_on_another_module_leaves_no_temporary_copy(played, tmp_p
     assert set(tmpdir.glob("darkdec-*")) == before
     cached = list(gamestore.module_cache_dir().iterdir())
     assert [c.name for c in cached] == [f"{m2.meta.content_hash}.sqlite"]
+
+
+def test_a_save_never_embeds_a_module_other_than_the_games(played, tmp_path, module_copy):
+    """Found by the soak: the module file was rebuilt while a game was open, and the save
+    embedded the new file under the old module's hash."""
+    from darkdec_qt.model.database import read_database, write_database
+
+    rows = read_database(module_copy)
+    for r in rows["meta"]:
+        if r["key"] == "name":
+            r["value"] += " (rebuilt)"
+    write_database(rows, module_copy)
+    p = tmp_path / "g.ddg"
+    p.write_bytes(b"previous")
+    with pytest.raises(GameFileError, match="no longer the module this game was played on"):
+        gamestore.save(played, p, module_copy)
+    assert p.read_bytes() == b"previous"

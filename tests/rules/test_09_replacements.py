@@ -56,7 +56,7 @@ def repl_state(turn="25DecAM", side="Allied", **kw):
     b.unit("Sep", "Allied", "infantry")  # independent
     b.unit("Hodges", "Allied", "leader", (0, 0, 5), (0, 0, 5), at="0511")
     b.unit("g/1", "German", at="0905")
-    st = b.state(turn=turn, side=side, phase=Phase.REPLACEMENT)
+    st = b.state(turn=turn, side=side, phase=Phase.REPLACEMENT, optional=("15",))  # Hodges: rule 15 (5.4)
     st.replacements = {"Allied/infantry": 4, "Allied/motorized": 1}
     for u in ("3/2", "Sep"):
         apply(st, UnitEliminated(unit=u))

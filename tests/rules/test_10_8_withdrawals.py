@@ -95,9 +95,9 @@ def test_10_8C_already_destroyed_no_withdrawal_necessary():
 
 
 def test_10_8D_dietrich_may_be_withdrawn_after_am_21_january_never_forced():
-    st = game(turn="20JanPM", side="German")
+    st = game(turn="20JanPM", side="German", optional=("15",))  # a commander: rule 15 (5.4)
     with pytest.raises(IllegalAction):
         check(st, cm.Withdraw("Dietrich"))
-    st = game(turn="21JanAM", side="German")
+    st = game(turn="21JanAM", side="German", optional=("15",))
     check(st, cm.Withdraw("Dietrich"))
     execute(st, cm.EndPhase())

@@ -22,10 +22,11 @@ def drop_map(turn="17DecAM", phase=Phase.MOVEMENT):
 
 def test_19_2A_clear_terrain_not_enemy_occupied_nor_enemy_zoc():
     st = drop_map()
-    for h, why in (("0404", "clear"), ("0606", "clear"), ("0303", "enemy"), ("0304", "ZOC")):
+    for h, why in (("0404", "clear"), ("0303", "enemy"), ("0304", "ZOC")):
         with pytest.raises(IllegalAction) as e:
             check(st, cm.Paradrop("vdHeydte", h))
         assert e.value.rule == "19.2A" and why in str(e.value), h
+    check(st, cm.Paradrop("vdHeydte", "0606"))  # a town in clear terrain is clear (erratum 4.1.2B, issue 12)
     force_dice(st, 1)
     ev = execute(st, cm.Paradrop("vdHeydte", "0505"))
     assert ev[-1].result == "full" and st.pos["vdHeydte"] == "0505"

@@ -25,7 +25,7 @@ def _illegal(g: Game, unit: str, h: str) -> IllegalAction:
 
 def test_6_0H_free_setup_waits_for_placement_before_start():
     g = _free()
-    assert not g.state.started and len(g.state.to_place) == 58
+    assert not g.state.started and len(g.state.to_place) == 55  # 58 with the three German leaders (rule 15)
     assert all(u not in g.state.pos for u in g.state.to_place)
     with pytest.raises(IllegalAction) as exc:
         g.execute(StartGame())

@@ -71,3 +71,26 @@ def test_8_7_3C_a_division_not_yet_on_the_map_cites_8_7_3C():
     with pytest.raises(IllegalAction) as e:  # one unit on the map, one to arrive
         check(st, cm.ChooseFuelDivision(division="116Pz", side="Allied"))
     assert e.value.rule == "8.7.2A"
+
+
+def test_movement_refusals_cite_one_clause_not_a_pair():
+    from darkdec_qt.rules.phases import Phase
+    from tests.rules.builder import ScenarioBuilder
+
+    b = ScenarioBuilder()
+    b.unit("1/A", "Allied", at="0303").unit("2/A", "Allied", at="0303")
+    b.unit("g/1", "German", at="0909")
+    st = b.state(turn="20DecAM", side="Allied", phase=Phase.EXPLOITATION, optional=("14",))
+    with pytest.raises(IllegalAction) as e:
+        check(st, cm.Move(units=("1/A",), path=("0303", "0304")))
+    assert e.value.rule == "14.2A"
+    st.phase = Phase.REACTION
+    st.side = "German"
+    with pytest.raises(IllegalAction) as e:
+        check(st, cm.Move(units=("1/A",), path=("0303", "0304")))
+    assert e.value.rule == "14.4A"
+    st.phase, st.side = Phase.MOVEMENT, "Allied"
+    st.strategic.add("1/A")
+    with pytest.raises(IllegalAction) as e:
+        check(st, cm.Move(units=("1/A", "2/A"), path=("0303", "0304")))
+    assert e.value.rule == "11.3B"

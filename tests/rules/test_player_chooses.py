@@ -86,7 +86,16 @@ def test_23_0B_legal_commands_offer_other_selections_of_conditional_units():
 
     st = _rolled()
     default = tuple(sorted(var.committed_this_turn(st, "Allied")))
+    with pytest.raises(IllegalAction) as e:  # the selection is owed before the phase ends
+        check(st, cm.EndPhase())
+    assert e.value.rule == "23.0B"
     offered = [c for c in engine.legal_commands(st) if isinstance(c, var.ChooseConditionalUnits)]
-    assert offered and all(len(c.units) == 3 and c.units != default for c in offered)
-    execute(st, offered[-1])
-    assert sorted(var.committed_this_turn(st, "Allied")) == sorted(offered[-1].units)
+    assert len(offered) > 1 and all(len(c.units) == 3 for c in offered)
+    assert any(c.units == default for c in offered)  # confirming the proposal
+    other = next(c for c in offered if c.units != default)
+    execute(st, other)
+    assert sorted(var.committed_this_turn(st, "Allied")) == sorted(other.units)
+    try:
+        check(st, cm.EndPhase())
+    except IllegalAction as exc:
+        assert exc.rule != "23.0B"  # other choices (a 10.6.3A entry) may still be owed

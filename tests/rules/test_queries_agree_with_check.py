@@ -44,7 +44,7 @@ PLAYOUTS = (
 
 @lru_cache(maxsize=1)
 def sampled() -> tuple[tuple[GameState, ...], tuple[GameState, ...]]:
-    """(moving-phase states, states whose battle waits for a decision)."""
+    """(moving-phase states, states whose battle waits for a decision or of the other phases)."""
     moving: list[GameState] = []
     battles: list[GameState] = []
     for scen, seed, turns, optional, variants in PLAYOUTS:
@@ -52,7 +52,9 @@ def sampled() -> tuple[tuple[GameState, ...], tuple[GameState, ...]]:
 
         def grab(game, e, rng=rng):  # noqa: ANN001
             st = game.state
-            if st.phase in MOVING_PHASES and rng.random() < 0.06:
+            first_allied_16 = (e.kind == "phase_began" and st.phase is Phase.MOVEMENT and st.side == "Allied"
+                               and initial.is_16_december(st))  # the reported case (18.3B), always
+            if st.phase in MOVING_PHASES and (first_allied_16 or rng.random() < 0.06):
                 moving.append(st.clone())
                 if st.phase is Phase.MOVEMENT and rng.random() < 0.5:  # strategic movement too
                     side = acting_side(st.side, st.phase)
@@ -66,6 +68,8 @@ def sampled() -> tuple[tuple[GameState, ...], tuple[GameState, ...]]:
             if b is not None and b.task is not None and b.task[0] in ("retreat", "advance", "result") \
                     and rng.random() < 0.5:
                 battles.append(st.clone())
+            elif b is None and st.phase not in MOVING_PHASES and rng.random() < 0.05:
+                battles.append(st.clone())  # declaring battles, supply, replacements, construction
 
         selfplay(real_module(), scen, seed, turns=turns, optional=optional, variants=variants, on_event=grab)
     return tuple(moving), tuple(battles)
@@ -85,7 +89,8 @@ def test_the_samples_cover_scenarios_sides_phases_and_strategic_movement():
     assert {s.phase for s in moving} >= {Phase.MOVEMENT, Phase.REACTION, Phase.EXPLOITATION}
     assert any(s.strategic for s in moving)
     assert any(initial.is_16_december(s) and s.side == "Allied" for s in moving)
-    assert {b.battle.task[0] for b in battles} >= {"retreat", "result"}
+    assert {b.battle.task[0] for b in battles if b.battle} >= {"retreat", "result"}
+    assert {b.phase for b in battles if not b.battle} >= {Phase.COMBAT}
 
 
 def _mine(st: GameState) -> list[str]:
@@ -123,6 +128,20 @@ def test_legal_destinations_and_why_illegal_agree_with_check(data):
         assert movement.why_illegal(st, u, h) is not None, (u, h)
 
 
+def test_every_destination_on_16_december_is_accepted_for_every_allied_unit():
+    """The reported case, swept over every sampled Allied state of 16 December (18.3B-C)."""
+    moving, _ = sampled()
+    swept = 0
+    for st in moving:
+        if not (initial.is_16_december(st) and acting_side(st.side, st.phase) == "Allied"):
+            continue
+        for u in sorted(set(_mine(st))):
+            for h, (_c, path) in movement.legal_destinations(st, (u,)).items():
+                assert _accepted(st, cm.Move(units=(u,), path=path)), (st.turn_code(), u, h, path)
+                swept += 1
+    assert swept
+
+
 @settings(max_examples=25, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @given(hs.data())
 def test_legal_commands_offer_only_what_check_accepts(data):
@@ -132,6 +151,8 @@ def test_legal_commands_offer_only_what_check_accepts(data):
     assert isinstance(cmds[0], cm.EndPhase)
     for c in cmds[1:]:
         assert _accepted(st, c), c
+    if not _accepted(st, cm.EndPhase()):  # may the phase end? if not, something the player may do
+        assert len(cmds) > 1, "the phase may not end and nothing is offered"
 
 
 def test_battle_options_retreats_and_advances_agree_with_check():
@@ -139,6 +160,8 @@ def test_battle_options_retreats_and_advances_agree_with_check():
     seen = set()
     for st in battles:
         b = st.battle
+        if b is None:
+            continue
         what, side, h, n = b.task
         for c in combat_legal.pending_commands(st):
             assert _accepted(st, c), c

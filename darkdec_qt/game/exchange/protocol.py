@@ -28,7 +28,7 @@ from darkdec_qt.rules.commands import Command
 from darkdec_qt.rules.dice import DicePending, DiceSource
 from darkdec_qt.rules.errors import IllegalAction
 from darkdec_qt.rules.events import Event
-from darkdec_qt.rules.phases import acting_side, other_side
+from darkdec_qt.rules.phases import Phase, acting_side, other_side
 from darkdec_qt.rules.state import GameState
 
 _BAD_INPUT = (KeyError, ValueError, TypeError, AttributeError, IndexError, RecursionError)
@@ -50,7 +50,34 @@ def decider(state: GameState) -> str | None:
         return None
     if not state.started:
         return "German"
-    return deciding_side(state) or acting_side(state.side, state.phase)
+    side = deciding_side(state)
+    if side:
+        return side
+    if state.battle is not None:
+        return state.battle.attacker_side
+    return _fuel_chooser(state) or acting_side(state.side, state.phase)
+
+
+def _fuel_chooser(state: GameState) -> str | None:
+    """8.7.1A-B: while a division out of fuel is still to be named in the German Supply Phase, the
+    player who names it (the Allied player first) decides."""
+    if state.phase is Phase.SUPPLY and state.side == "German" and state.fuel_shortage > 0:
+        from darkdec_qt.rules.choices import _fuel_options
+
+        for c in _fuel_options(state):
+            return str(c.side)
+    return None
+
+
+def owner(state: GameState, cmd: Command) -> str | None:
+    """The side a command belongs to when the command names it (8.7.1 fuel, 15.5D a displaced
+    leader): only that side may give it, whoever acts."""
+    if cmd.kind == "choose_fuel_division":
+        return str(getattr(cmd, "side", "")) or None
+    if cmd.kind == "relocate_displaced_leader":
+        spec = state.module.units.get(str(getattr(cmd, "unit", "")))
+        return spec.side if spec is not None else None
+    return None
 
 
 def decision(state: GameState) -> str:
@@ -261,6 +288,11 @@ class ExchangeGame:
             if b["by"] == "self" and who != author:
                 raise ExchangeError(f"segment {seq}, command {i}: the {author} player gave a command when the {who} "
                                     f"player must decide ({decision(st)})", kind="out_of_turn", segment=seq)
+            if b["by"] == "self":
+                mine = owner(st, self._command(b["command"], seq, i))
+                if mine is not None and mine != author:
+                    raise ExchangeError(f"segment {seq}, command {i}: the {author} player gave the {mine} player's "
+                                        "choice", kind="out_of_turn", segment=seq)
             if b["by"] == "orders" and self.recheck:
                 other = other_side(author)
                 want = standing_command(st, self.orders.get(other, {}), other) if who == other else None
@@ -471,6 +503,9 @@ class ExchangeGame:
         who = decider(self.draft.state)
         if who != self.me.side:
             raise IllegalAction(f"the {who} player decides now ({decision(self.draft.state)})", rule="file exchange")
+        mine = owner(self.draft.state, cmd)
+        if mine is not None and mine != self.me.side:
+            raise IllegalAction(f"this is the {mine} player's choice", rule="file exchange")
         try:
             events = self._draft_exec(cmd, "self", fairdice.unseen)
         except DicePending:

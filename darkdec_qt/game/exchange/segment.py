@@ -31,25 +31,16 @@ def is_hex(v: Any, n: int) -> bool:
     return isinstance(v, str) and len(v) == n and _HEX.fullmatch(v) is not None
 
 
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
 def _depth(raw: str) -> int:
     """Nesting depth of a JSON text, counted before parsing (deep nesting would exhaust the stack)."""
     d = best = 0
-    in_str = esc = False
-    for ch in raw:
-        if in_str:
-            if esc:
-                esc = False
-            elif ch == "\\":
-                esc = True
-            elif ch == '"':
-                in_str = False
-        elif ch == '"':
-            in_str = True
-        elif ch in "[{":
-            d += 1
-            best = max(best, d)
-        elif ch in "]}":
-            d -= 1
+    for m in _BRACKETS.finditer(_STRING.sub("", raw)):
+        d += 1 if m.group() in "[{" else -1
+        best = max(best, d)
     return best
 
 

@@ -1,0 +1,164 @@
+"""File exchange: (1) time to verify and open a received Campaign Game file at turn 20 (goal <= 2 s),
+(2) signing and verifying cost per segment, (3) whole Herbstnebel games between two player homes
+by files, with and without standing orders: hops per game turn and file sizes.
+
+    nice -n 10 .venv/bin/python benchmarks/file_exchange.py [--turn 20] [--skip-games]
+
+Two player homes (separate data folders, keys and secrets) in a temporary folder; random legal
+commands (the self-play chooser). To reach turn 20 quickly the hops before the measured one are
+exchanged in memory (the same verification, without writing a file each hop); the measured hop
+is a real file opened by the receiver's home from disk.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from darkdec_qt import exchangestore  # noqa: E402
+from darkdec_qt.exchangestore import PlayerHome, Session  # noqa: E402
+from darkdec_qt.game.exchange import ExchangeGame, protocol  # noqa: E402
+from darkdec_qt.game.exchange.scripted import play_until_send  # noqa: E402
+from darkdec_qt.game.exchange.signing import Signed, sign, verify  # noqa: E402
+
+
+def _other(side: str) -> str:
+    return "German" if side == "Allied" else "Allied"
+
+
+def _start(root: Path, scenario: str, orders: tuple[str, ...] = ()) -> dict[str, Session]:
+    homes = {"German": PlayerHome(root / "german"), "Allied": PlayerHome(root / "allied")}
+    g = homes["German"].new_game("German", scenario, orders=orders)
+    a = homes["Allied"].open_file(g.send(root / "mail")).session
+    a.set_orders(orders)
+    return {"German": g, "Allied": a}
+
+
+def _hop_in_memory(sessions: dict[str, Session], side: str, rng: random.Random) -> None:
+    """``side`` plays its segment and seals it; the other side receives it (full verification)."""
+    s = sessions[side]
+    if s.xg.draft is None:
+        s.xg.begin(s.me)
+    play_until_send(s.xg, rng)
+    s.xg.seal()
+    o = sessions[_other(side)]
+    o.xg.receive([(0, s.xg.segments[0]), (len(s.xg.segments) - 1, s.xg.segments[-1])])
+
+
+def campaign_open(turn: int, root: Path) -> None:
+    sessions = _start(root, "campaign")
+    rngs = {"German": random.Random(1), "Allied": random.Random(2)}
+    side, hops, t0 = "Allied", 0, time.perf_counter()
+    while sessions[side].xg.game.state.turn < turn and not sessions[side].xg.game.state.game_over:
+        _hop_in_memory(sessions, side, rngs[side])
+        side, hops = _other(side), hops + 1
+    print(f"campaign: reached turn {sessions[side].xg.game.state.turn} in {hops} hops "
+          f"({time.perf_counter() - t0:.0f} s of play and in-memory verification)")
+    # write both local copies, then one real hop by file
+    for s in sessions.values():
+        s.save_local()
+    s = sessions[side]
+    s.xg.begin(s.me)
+    play_until_send(s.xg, rngs[side])
+    path = s.send(root / "mail")
+    receiver = sessions[_other(side)].home
+    gid = s.game_id
+    local = receiver.game_dir(gid) / "local.ddx"
+    backup = local.read_bytes()
+    times = []
+    for _ in range(3):
+        local.write_bytes(backup)
+        exchangestore._MODULES.clear()  # cold, as in a new process: the module and the initial state
+        protocol._INITIAL.clear()  # are built again (only the interpreter's start-up is left out)
+        t1 = time.perf_counter()
+        r = receiver.open_file(path)
+        times.append(time.perf_counter() - t1)
+    n_events = len(r.session.xg.game.events)
+    print(f"verify + open a received campaign file at turn {r.session.xg.game.state.turn}: "
+          f"median {statistics.median(times):.2f} s, min {min(times):.2f} s (goal <= 2 s); "
+          f"file {path.stat().st_size:,} bytes, local game {len(r.session.xg.segments)} segments, {n_events:,} events")
+    # the parts: loading the local copy (signatures, links, events applied) vs. re-executing the new segment
+    exchangestore._MODULES.clear()
+    protocol._INITIAL.clear()
+    t2 = time.perf_counter()
+    receiver.load(gid)
+    print(f"  of which loading the local copy (module, initial state, signatures, links, events applied; "
+          f"no re-execution): {time.perf_counter() - t2:.2f} s")
+    segs = sessions["German"].xg.segments
+    per_segment(segs, sessions)
+
+
+def per_segment(segs: list[Signed], sessions: dict[str, Session]) -> None:
+    key = sessions["German"].home.key()
+    pub = sessions["German"].xg.keys["German"]
+    import json
+
+    bodies = [json.loads(s.raw) for s in segs]
+    t = time.perf_counter()
+    signed = [sign(b, key) for b in bodies]
+    t_sign = (time.perf_counter() - t) / len(bodies)
+    t = time.perf_counter()
+    for i, s in enumerate(signed):
+        verify(s, pub, i)
+    t_verify = (time.perf_counter() - t) / len(signed)
+    t = time.perf_counter()
+    ExchangeGame.from_segments(sessions["German"].xg.module, segs)
+    t_full = (time.perf_counter() - t) / len(segs)
+    sizes = [len(s.raw) for s in segs]
+    print(f"per segment ({len(segs)} segments, median body {statistics.median(sizes):,.0f} chars): "
+          f"sign {t_sign * 1e3:.3f} ms, verify signature {t_verify * 1e3:.3f} ms "
+          f"(canonical JSON + Ed25519), full verification incl. re-executing every command {t_full * 1e3:.1f} ms")
+
+
+def whole_game(root: Path, orders: tuple[str, ...], seed: int = 1) -> None:
+    homes = {"German": PlayerHome(root / "german"), "Allied": PlayerHome(root / "allied")}
+    rngs = {"German": random.Random(seed), "Allied": random.Random(seed + 1)}
+    s = homes["German"].new_game("German", "herbstnebel", orders=orders)
+    files = [s.send(root / "mail")]
+    hops: collections.Counter[int] = collections.Counter()
+    side, t0 = "Allied", time.perf_counter()
+    while True:
+        s = homes[side].open_file(files[-1]).session
+        if s.me.orders != dict.fromkeys(orders, True):
+            s.set_orders(orders)
+        if s.xg.game.state.game_over:
+            break
+        play_until_send(s.xg, rngs[side])
+        files.append(s.send(root / "mail"))
+        hops[s.xg.game.state.turn] += 1
+        side = _other(side)
+    h = {side: homes[side].load(s.game_id).xg.game.state.state_hash() for side in homes}
+    sizes = [p.stat().st_size for p in files]
+    turns = len(hops)
+    print(f"Herbstnebel by files, standing orders {', '.join(orders) or 'none'}: {len(files)} files "
+          f"({len(files) / turns:.1f} per game turn; per turn {dict(sorted(hops.items()))}), "
+          f"{time.perf_counter() - t0:.0f} s; same final state hash: {h['German'] == h['Allied']} "
+          f"({h['German'][:12]}); first file {sizes[0]:,} bytes (module embedded), later files median "
+          f"{statistics.median(sizes[1:]):,.0f}, max {max(sizes[1:]):,} bytes")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--turn", type=int, default=20)
+    ap.add_argument("--skip-games", action="store_true")
+    ap.add_argument("--skip-campaign", action="store_true")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        if not args.skip_campaign:
+            campaign_open(args.turn, root / "campaign")
+        if not args.skip_games:
+            whole_game(root / "plain", ())
+            whole_game(root / "orders", ("default_declaration", "no_reaction", "prefer_retreat"))
+
+
+if __name__ == "__main__":
+    main()

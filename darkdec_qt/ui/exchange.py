@@ -1,0 +1,326 @@
+"""File exchange in the client: *New game by file exchange*, *Send to opponent*, *Open opponent's
+file* (verified, then the opponent's moves played back step by step with the log highlighted), and a
+line that always says whose move it is and what they must decide. Commands go to the exchange
+session (commit-reveal dice), never to the hot-seat dice."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Qt, QTimer
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QLabel,
+    QMessageBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from darkdec_qt.exchangestore import PlayerHome, Session
+from darkdec_qt.game.exchange import ExchangeError
+from darkdec_qt.game.exchange.orders import ORDERS
+from darkdec_qt.game.session import Game
+from darkdec_qt.model.database import DatabaseError
+from darkdec_qt.model.exchangefile import ExchangeFileError
+from darkdec_qt.rules.commands import Command
+from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules.events import Event
+from darkdec_qt.rules.phases import other_side
+
+PLAYBACK_MS = 300
+TRUST_NOTE = ("Hidden information is on trust in file exchange: the file holds every unit's position "
+              "(25.0 fog of war) and Germany's 26.20A choice; a player who opens it with other tools can read them.")
+
+
+class ExchangeGameView(Game):
+    """The controller's Game in file-exchange mode: the session's open segment (or its verified
+    game). ``execute`` plays through the session; there is no undo of a sent or die-bound command."""
+
+    def __init__(self, session: Session) -> None:  # noqa: D107 - Game.__init__ is not wanted
+        self.session = session
+
+    @property
+    def _g(self) -> Game:
+        xg = self.session.xg
+        g = xg.draft or xg.game
+        assert g is not None
+        return g
+
+    @property
+    def module(self):  # noqa: ANN201
+        return self.session.xg.module
+
+    @property
+    def initial(self):  # noqa: ANN201
+        return self._g.initial
+
+    @property
+    def state(self):  # noqa: ANN201
+        return self._g.state
+
+    @property
+    def batches(self):  # noqa: ANN201
+        return self._g.batches
+
+    def execute(self, command: Command) -> list[Event]:
+        if not self.session.xg.can_play():
+            raise IllegalAction(self.session.status(), rule="file exchange")
+        return self.session.play(command)
+
+    def can_undo(self) -> bool:
+        return False
+
+
+class NewExchangeDialog(QDialog):
+    """Side, scenario and standing orders of a new game by file exchange."""
+
+    def __init__(self, module, parent: QWidget | None = None) -> None:  # noqa: ANN001
+        super().__init__(parent)
+        self.setWindowTitle("New game by file exchange")
+        lay = QVBoxLayout(self)
+        form = QFormLayout()
+        self.side = QComboBox()
+        self.side.addItems(["German", "Allied"])
+        self.scenario = QComboBox()
+        for sid, sc in module.scenarios.items():
+            self.scenario.addItem(sc.name, sid)
+        form.addRow("Your side", self.side)
+        form.addRow("Scenario", self.scenario)
+        lay.addLayout(form)
+        lay.addWidget(QLabel("Standing orders (let your opponent's program decide for you, cutting hops):"))
+        self.orders = {}
+        for name, text in ORDERS.items():
+            cb = QCheckBox(text)
+            self.orders[name] = cb
+            lay.addWidget(cb)
+        note = QLabel(TRUST_NOTE)
+        note.setWordWrap(True)
+        lay.addWidget(note)
+        bb = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        bb.accepted.connect(self.accept)
+        bb.rejected.connect(self.reject)
+        lay.addWidget(bb)
+
+    def choices(self) -> dict:
+        return {"side": self.side.currentText(), "scenario": self.scenario.currentData(),
+                "orders": tuple(n for n, cb in self.orders.items() if cb.isChecked())}
+
+
+class ExchangeActions(QObject):
+    """The file-exchange menu entries and status line of a client window."""
+
+    def __init__(self, win, home: PlayerHome | None = None) -> None:  # noqa: ANN001 (Client)
+        super().__init__(win)
+        self.win = win
+        self.home = home or PlayerHome()
+        self.session: Session | None = None
+        self.headless = False  # a refusal goes to stderr instead of a dialog (darkdec play --screenshot)
+        self.status = QLabel()
+        self.status.setObjectName("ExchangeStatus")
+        self.status.setWordWrap(True)
+        self.status.setStyleSheet("background:#fff4c2; color:#1c1c1c; font-weight:bold; padding:5px 12px;")
+        self.status.hide()
+        self.status.setToolTip(TRUST_NOTE)
+        win.centralWidget().layout().insertWidget(1, self.status)
+        self.timer = QTimer(self)
+        self.timer.setInterval(PLAYBACK_MS)
+        self.timer.timeout.connect(self._step)
+        self._stops: list[int] = []
+        quit_action = win.actions_by_name.get("quit")
+        menu = win.menus["&File"]
+        for name, text, slot in (("exchange_new", "New game by file e&xchange…", self.new_dialog),
+                                 ("exchange_send", "Sen&d to opponent…", self.send_dialog),
+                                 ("exchange_open", "Open o&pponent's file…", self.open_dialog)):
+            act = win.add_action("&File", name, text, slot)
+            if quit_action is not None:
+                menu.removeAction(act)
+                menu.insertAction(quit_action, act)
+        if quit_action is not None:
+            menu.insertSeparator(quit_action)
+        win.controller.changed.connect(self.update_status)
+
+    # --- the game --------------------------------------------------------------------
+    def activate(self, session: Session) -> None:
+        self.session = session
+        c = self.win.controller
+        c.set_game(ExchangeGameView(session), None, session.module_path)
+        c.viewer = lambda: session.me.side  # fog of war (25.0) from my side, not the acting side's
+        self.win.hotseat = False
+        self.update_status()
+
+    def update_status(self) -> None:
+        s = self.session
+        if s is None or not isinstance(self.win.controller.game, ExchangeGameView):
+            self.status.hide()
+            return
+        self.win.controller.dirty = False  # the local copy and the draft are kept at every command
+        self.status.setText(f"File exchange, game {s.game_id[:8]}, you play {s.me.side}: {s.status()}")
+        self.status.show()
+
+    def new_game(self, side: str, scenario: str, orders: tuple[str, ...] = (), out_dir: str | Path | None = None) -> Path:
+        s = self.home.new_game(side, scenario, orders=orders)
+        self.activate(s)
+        path = s.send(out_dir or self.outbox())
+        self._sent(path)
+        return path
+
+    def outbox(self) -> Path:
+        return self.home.root / "outbox"
+
+    def send(self, out_dir: str | Path | None = None) -> Path | None:
+        s = self.session
+        if s is None:
+            self.win.show_message("No game by file exchange is open", True)
+            return None
+        if s.xg.draft is not None and not s.xg.must_send():
+            self.win.show_message(f"Not yet: {s.status()}", True)
+            return None
+        try:
+            path = s.send(out_dir or self.outbox())
+        except (ExchangeError, ExchangeFileError) as exc:
+            self.win.show_message(str(exc), True)
+            return None
+        self.win.controller.set_game(ExchangeGameView(s), None, s.module_path)
+        self._sent(path)
+        return path
+
+    def _sent(self, path: Path) -> None:
+        s = self.session
+        assert s is not None
+        self.update_status()
+        self.win.show_message(f"Wrote {path}. Send it to the {other_side(s.me.side)} player (e-mail, chat, a shared "
+                              "folder); they open it with File ▸ Open opponent's file.")
+
+    def open_file(self, path: str | Path) -> bool:
+        """Verify and take an opponent's file; refused files leave the local game unchanged."""
+        try:
+            r = self.home.open_file(path)
+        except (ExchangeError, ExchangeFileError, DatabaseError) as exc:
+            text = f"{Path(path).name} was refused:\n\n{exc}\n\nYour game is unchanged."
+            if self.headless:
+                print(f"darkdec: error: {text}", file=sys.stderr)
+            else:
+                QMessageBox.warning(self.win, "File refused", text)
+            return False
+        self.activate(r.session)
+        if r.notes:  # the first file of a game: the key just bound, and what this mode cannot hide
+            self.win.show_message(" ".join(r.notes) + ". " + TRUST_NOTE)
+        self.playback(r.first_new_event)
+        return True
+
+    # --- playback of the opponent's segment ----------------------------------------------
+    def playback(self, start: int) -> None:
+        """Show the opponent's commands since event ``start`` one at a time (each with its events,
+        the log entry highlighted), then land on the live game: the player's decision."""
+        c = self.win.controller
+        stops, n = [], 0
+        for b in c.game.batches:
+            n += len(b.events)
+            if n > start:
+                stops.append(n)
+        self._stops = stops
+        if not stops:
+            c.show_live()
+            return
+        c.show_past(start)
+        self.timer.start()
+
+    def _step(self) -> None:
+        c = self.win.controller
+        if c.past is None or not self._stops:
+            self.timer.stop()
+            c.show_live()
+            self.update_status()
+            return
+        nxt = self._stops.pop(0)
+        if not self._stops:
+            self.timer.stop()
+            c.show_live()
+            self.update_status()
+            return
+        c.show_past(nxt)
+        item = self.win.log_panel.item_for_event(nxt)
+        if item is not None:
+            self.win.log_panel.tree.setCurrentItem(item)
+            self.win.log_panel.tree.scrollToItem(item)
+
+    # --- dialogs -------------------------------------------------------------------------
+    def new_dialog(self) -> None:
+        if not self.win.files.confirm_discard():
+            return
+        dlg = NewExchangeDialog(self.win.controller.module, self.win)
+        if dlg.exec() == QDialog.DialogCode.Accepted:
+            self.new_game(**dlg.choices())
+
+    def send_dialog(self) -> None:
+        d = QFileDialog.getExistingDirectory(self.win, "Folder for the file to send", str(self.outbox()))
+        if d:
+            self.send(d)
+
+    def open_dialog(self) -> None:
+        p, _ = QFileDialog.getOpenFileName(self.win, "Open opponent's file", str(Path.home()),
+                                           "File exchange (*.ddx)")
+        if p:
+            self.open_file(p)
+
+
+def install_exchange(win, home: PlayerHome | None = None) -> ExchangeActions:  # noqa: ANN001 (Client)
+    """Add the file-exchange entries to a client. In exchange mode the local copy is the save (kept at
+    every command), so autosave and Save as a hot-seat file are replaced by a word to the player."""
+    x = ExchangeActions(win, home)
+    win.exchange = x
+    x.status.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+    c, files = win.controller, getattr(win, "files", None)
+
+    def exchanging() -> bool:
+        return isinstance(c.game, ExchangeGameView)
+
+    if files is not None:
+        c.phaseEnded.disconnect(files.autosave)
+        c.phaseEnded.connect(lambda: None if exchanging() else files.autosave())
+        for name in ("save", "save_as"):
+            act = win.actions_by_name.get(name)
+            if act is not None:
+                act.triggered.disconnect()
+                act.triggered.connect(lambda _=False, n=name: win.show_message(
+                    "File exchange: your game is kept in your data folder at every command; "
+                    "use File ▸ Send to opponent", False) if exchanging() else getattr(files, n)())
+    return x
+
+
+def run_exchange_client(args) -> int:  # noqa: ANN001 (argparse.Namespace of 'darkdec play')
+    """``darkdec play FILE.ddx``: the client opening an opponent's file (verified, played back)."""
+    import argparse
+
+    from darkdec_qt.ui import app as client_app
+
+    shot = getattr(args, "screenshot", None)
+    if client_app.QApplication.instance() is None and (error := client_app.needs_display_error(bool(shot))):
+        print(error, file=sys.stderr)
+        return 2
+    qapp = client_app._app()
+    plain = argparse.Namespace(**{**vars(args), "game": None})
+    win = client_app.build_client(plain, hotseat=False)
+    win.show()
+    win.exchange.headless = bool(shot)
+    if not win.exchange.open_file(args.game):
+        return 2
+    if shot:
+        win.memory = None
+        win.exchange.timer.stop()
+        win.controller.show_live()
+        win.exchange.update_status()
+        win.resize(1600, 1000)
+        qapp.processEvents()
+        win.view.fit_all()
+        qapp.processEvents()
+        ok = win.grab().save(shot, "PNG")
+        win.close()
+        return 0 if ok else 1
+    return qapp.exec()

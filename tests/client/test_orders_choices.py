@@ -1,0 +1,36 @@
+"""Issue 12 class 2: the client's order menus offer the choices the engine waits for
+(orders.unit_orders feeds the context menu and the Orders menu)."""
+
+from __future__ import annotations
+
+from darkdec_qt.rules import choices
+from darkdec_qt.rules import commands as cm
+from darkdec_qt.rules.engine import execute
+from darkdec_qt.rules.phases import Phase
+from darkdec_qt.ui import orders as od
+from tests.rules.builder import ScenarioBuilder
+from tests.rules.combat_builder import CombatBuilder
+
+
+def test_an_overstacked_unit_offers_its_elimination_11_0C():
+    b = ScenarioBuilder(8, 8)
+    for i in range(4):
+        b.unit(f"a/{i}", "Allied", at="0404")
+    b.unit("g/1", "German", at="0808")
+    st = b.state(turn="20DecAM", side="Allied", phase=Phase.MOVEMENT)
+    got = [o for o in od.unit_orders(st, ("a/2",)) if o.key == "eliminate_overstacked"]
+    assert got and got[0].command == choices.EliminateOverstacked("a/2")
+    st.pos["a/3"] = "0405"
+    assert not [o for o in od.unit_orders(st, ("a/2",)) if o.key == "eliminate_overstacked"]
+
+
+def test_a_displaced_leader_offers_its_other_hexes_15_5D():
+    b = CombatBuilder().german("g", "0302").unit("Hodges", "Allied", "0402", a=0, d=0, m=5, type="leader") \
+        .allied("a", "0405").allied("c", "0702")
+    b.optional.add("15")
+    b.side = "German"
+    s = b.build()
+    s.phase, s.started = Phase.MOVEMENT, True
+    execute(s, cm.Move(units=("g",), path=("0302", "0402")))
+    got = [o for o in od.unit_orders(s, ("Hodges",)) if o.key == "relocate_leader"]
+    assert got and set(got[0].targets) == {"0702"}

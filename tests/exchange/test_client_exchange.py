@@ -1,0 +1,91 @@
+"""File exchange in the client: open an opponent's file (verified, played back, landing on the
+player's decision), act with the mouse, send; a refused file leaves the game as it was."""
+
+from __future__ import annotations
+
+import random
+import shutil
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+
+from darkdec_qt.exchangestore import PlayerHome
+from darkdec_qt.game.exchange.scripted import play_until_send
+from darkdec_qt.model.exchangefile import ExchangeFile, read_exchange, write_exchange
+
+
+@pytest.fixture
+def client(qtbot, tmp_path, module):  # noqa: ANN001
+    from darkdec_qt.model.load import DEFAULT_MODULE
+    from darkdec_qt.ui.app import new_game
+    from darkdec_qt.ui.client import Client
+    from darkdec_qt.ui.controller import GameController
+
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    win = Client(GameController(new_game(module, "herbstnebel", "1"), DEFAULT_MODULE), settings=settings,
+                 autosave_dir=tmp_path / "autosave", hotseat=False)
+    win.exchange.home = PlayerHome(tmp_path / "allied-home")
+    win.confirm_discard = lambda: True
+    win.files.confirm_discard = lambda: True
+    qtbot.addWidget(win)
+    win.resize(1400, 900)
+    win.show()
+    qtbot.waitExposed(win)
+    return win
+
+
+def test_open_an_opponents_file_play_it_back_act_and_send(client, qtbot, tmp_path, monkeypatch):
+    win, x = client, client.exchange
+    assert {"exchange_new", "exchange_send", "exchange_open"} <= set(win.actions_by_name)
+    german = PlayerHome(tmp_path / "german-home")
+    s = german.new_game("German", "herbstnebel")
+    # the Allied player opens the invitation in the client
+    assert x.open_file(s.send(tmp_path / "to-allied"))
+    assert "send the file to the German player: they must decide (start the game)" in x.status.text()
+    f1 = x.send(tmp_path / "to-german")
+    assert f1 is not None and f1.name.endswith("-Allied-0001.ddx")
+    # the German player (a script) answers with its first moves
+    g = german.open_file(f1).session
+    play_until_send(g.xg, random.Random(4))
+    f2 = g.send(tmp_path / "to-allied")
+    assert x.open_file(f2)
+    # the German moves are played back one event at a time, then the client lands on the live game
+    assert not win.controller.is_live()
+    seen = []
+    win.controller.shownChanged.connect(lambda: seen.append(win.controller.past))
+    qtbot.waitUntil(win.controller.is_live, timeout=60_000)
+    assert len([p for p in seen if p is not None]) > 3
+    assert win.controller.state.state_hash() == g.xg.game.state.state_hash()
+    assert "you play Allied: your move (Allied)" in x.status.text()
+    # the Allied player ends the Reaction Phase with the phase bar's button
+    qtbot.mouseClick(win.phase_bar.next_button, Qt.MouseButton.LeftButton)
+    assert "send the file to the German player" in x.status.text()
+    f3 = x.send(tmp_path / "to-german")
+    assert f3 is not None
+    r = german.open_file(f3)
+    assert r.new_segments == [3]
+    # a tampered file is refused with the reason and the game is unchanged
+    warned = []
+    monkeypatch.setattr("darkdec_qt.ui.exchange.QMessageBox.warning", lambda *a: warned.append(a[2]))
+    play_until_send(r.session.xg, random.Random(5))
+    f4 = r.session.send(tmp_path / "to-allied")
+    f = read_exchange(f4)
+    seq, body, sig = f.rows[-1]
+    bad = tmp_path / "bad.ddx"
+    write_exchange(ExchangeFile(f.meta, f.rows[:-1] + [(seq, body.replace('"German"', '"Allied"', 1), sig)]), bad)
+    before = win.controller.state.state_hash()
+    assert not x.open_file(bad)
+    assert warned and "segment 4" in warned[0] and "Your game is unchanged" in warned[0]
+    assert win.controller.state.state_hash() == before
+    assert x.open_file(f4)
+
+
+def test_a_new_game_by_file_exchange_from_the_client(client, tmp_path):
+    x = client.exchange
+    path = x.new_game("Allied", "herbstnebel", ("no_reaction",), out_dir=tmp_path / "out")
+    assert path.exists() and path.name.startswith("herbstnebel-") and "-Allied-0000" in path.name
+    assert "waiting for the German player: start the game" in x.status.text()
+    # the German player accepts by script: the Allied home shows it is bound
+    g = PlayerHome(tmp_path / "g").open_file(path)
+    assert g.session.me.side == "German" and g.session.xg.orders["Allied"] == {"no_reaction": True}
+    shutil.rmtree(tmp_path / "out")
