@@ -125,7 +125,7 @@ class ChartsPanel(QTabWidget):
                                         (tec_table(m), "TEC", tec_rec, "see each line's tooltip"),
                                         (turn_track(m), "Turn track", False, ""),
                                         (fuel_table(m), "Fuel depletion", ch.reconstructed, ch.basis)):
-            i = self.addTab(page, title + (MARK if rec else ""))
+            i = self.addTab(page, title + (MARK if rec else ""))  # provenance (ui/provenance.py)
             if rec:
                 self.setTabToolTip(i, basis_tip(True, basis, f"{title}: "))
         self.highlighted: tuple[int, int] | None = None  # (row, column) of the result cell

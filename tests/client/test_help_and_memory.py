@@ -87,7 +87,7 @@ def test_help_shows_keys_and_mouse_from_the_actions_and_the_guide(make_client):
                      "Space + drag", "Mouse wheel"):
         assert expected in shown, expected
     win.keys_dialog.close()
-    press_keys(win, Qt.Key.Key_F1, Qt.KeyboardModifier.ShiftModifier)
+    press_keys(win, Qt.Key.Key_F1)
     _settle()
     guide = win.panels["guide"]
     assert guide.isVisible()
