@@ -174,7 +174,7 @@ def install_rules_index(win) -> None:  # noqa: ANN001 (the client's MainWindow)
     win.open_rule = open_rule
     if "&Help" not in win.menus:  # another part of the client may have made it already
         win.menus["&Help"] = win.menuBar().addMenu("&Help")
-    win.add_action("&Help", "rules_index", "&Rules index…", lambda: open_rule(), "F1")
+    win.add_action("&Help", "rules_index", "&Rules index…", lambda: open_rule(), "Shift+F1")
     link_label(win.message_label)
     link_label(win.phase_bar.reason_label)
     win.log_panel.tree.setItemDelegate(RuleLinkDelegate(win.log_panel.tree, wrap=True))
