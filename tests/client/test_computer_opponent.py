@@ -4,6 +4,9 @@ reach the live game through the controller (the engine)."""
 
 from __future__ import annotations
 
+import time
+
+import pytest
 from PySide6.QtCore import QEventLoop, Qt, QTimer
 from PySide6.QtTest import QTest
 
@@ -20,6 +23,26 @@ def wait_idle(opp, ms: int = 300_000) -> None:
     opp.thinkingChanged.connect(lambda on: on or loop.quit())
     QTimer.singleShot(ms, loop.quit)
     loop.exec()
+
+
+@pytest.fixture(autouse=True)
+def deliberate_computer(monkeypatch):
+    """The computer pauses 20 ms after each decision (time.sleep releases the GIL): on an
+    idle machine a whole German turn can take 0.2 s, too short to see the window work
+    while it thinks or to press Stop in time. What is tested is the threading, not speed."""
+    from darkdec_qt.ui import aiplayer
+
+    real_play = aiplayer.play
+
+    def slow_play(*args, on_command=None, **kw):
+        def each(g, cmd):
+            time.sleep(0.02)
+            if on_command is not None:
+                on_command(g, cmd)
+
+        return real_play(*args, on_command=each, **kw)
+
+    monkeypatch.setattr(aiplayer, "play", slow_play)
 
 
 def test_window_processes_events_while_the_computer_thinks(make_client, qtbot):
