@@ -63,6 +63,18 @@ def _prestart(state: GameState) -> Command:
     return cm.StartGame()
 
 
+
+def _after(s: GameState, cmd: cm.Command) -> GameState | None:
+    """The state after ``cmd`` on a copy (the one-ply look), None if the engine refuses it."""
+    try:
+        events = engine.check(s, cmd)
+    except IllegalAction:
+        return None
+    t = s.clone()
+    for e in events:
+        apply(t, e)
+    return t
+
 class Player:
     name = "player"
 
@@ -458,15 +470,9 @@ class AIPlayer(Player):
         out = []
         base = evaluation.score(s, side, tg)
         for sc, h, p in scored:
-            cmd = cm.Move(units=(u,), path=p)
-            try:
-                events = engine.check(s, cmd)
-            except IllegalAction:
-                continue
-            t = s.clone()
-            for e in events:
-                apply(t, e)
-            out.append((sc + 0.5 * (evaluation.score(t, side, tg) - base), h, p))
+            t = _after(s, cm.Move(units=(u,), path=p))
+            if t is not None:
+                out.append((sc + 0.5 * (evaluation.score(t, side, tg) - base), h, p))
         out.sort(key=lambda x: (-x[0], x[1]))
         return out
 
@@ -554,13 +560,9 @@ class AIPlayer(Player):
         tg = evaluation.targets(s)
         best, best_v = opts[0], None
         for cmd in opts[:24]:
-            try:
-                events = engine.check(s, cmd)
-            except IllegalAction:
+            t = _after(s, cmd)
+            if t is None:
                 continue
-            t = s.clone()
-            for e in events:
-                apply(t, e)
             v = evaluation.score(t, side, tg)
             if best_v is None or v > best_v:
                 best, best_v = cmd, v
