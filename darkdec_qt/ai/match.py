@@ -1,5 +1,5 @@
 """Playing a game between two players: ``play(game, players)`` asks the side that decides
-now (players.decider) for a command and executes it, until the game ends, a turn limit,
+now (base.decider) for a command and executes it, until the game ends, a turn limit,
 or ``stop()`` says so. Every command goes through ``Game.execute`` (engine.check); a
 command the engine refuses is counted and replaced by the random policy's, so a game
 always finishes (the tests require the count to be zero)."""
@@ -10,7 +10,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from darkdec_qt.ai.players import Player, RandomPlayer, decider, make_player
+from darkdec_qt.ai.base import Player, RandomPlayer, decider
+from darkdec_qt.ai.players import make_player
 from darkdec_qt.game.session import Game
 from darkdec_qt.moduleview import Module
 from darkdec_qt.rules.errors import IllegalAction

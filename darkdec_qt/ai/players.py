@@ -16,113 +16,20 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
 
 from darkdec_qt.ai import evaluation
 from darkdec_qt.ai import geography as geo
+from darkdec_qt.ai.base import LEVELS, Player, RandomPlayer, _after, _ok, _prestart, decider
 from darkdec_qt.ai.battles import Candidate, candidates
-from darkdec_qt.game.selfplay import _order
 from darkdec_qt.game.session import Game
-from darkdec_qt.rules import combat, engine, movement, reinforcements
 from darkdec_qt.rules import commands as cm
-from darkdec_qt.rules.apply import apply
+from darkdec_qt.rules import engine, movement, reinforcements
 from darkdec_qt.rules.combat_legal import pending_commands
 from darkdec_qt.rules.commands import Command
 from darkdec_qt.rules.errors import IllegalAction
 from darkdec_qt.rules.notes import Note
 from darkdec_qt.rules.phases import MOVING_PHASES, Phase, acting_side, other_side
 from darkdec_qt.rules.state import GameState
-
-
-def decider(state: GameState) -> str:
-    """The side whose decision the game waits for: the German player sets up (6.1, 26.20A),
-    a battle waits for the side its task names, else the acting side (7.1.4A)."""
-    if not state.started:
-        return "German"
-    side = combat.deciding_side(state)
-    if side:
-        return side
-    if state.battle is not None:
-        return state.battle.attacker_side
-    return acting_side(state.side, state.phase)
-
-
-def _ok(state: GameState, cmd: Command) -> bool:
-    try:
-        engine.check(state, cmd)
-        return True
-    except IllegalAction:
-        return False
-
-
-def _prestart(state: GameState) -> Command:
-    from darkdec_qt.rules.freesetup import AutoSetup
-
-    if state.to_place:
-        return AutoSetup()
-    return cm.StartGame()
-
-
-
-def _after(s: GameState, cmd: cm.Command) -> GameState | None:
-    """The state after ``cmd`` on a copy (the one-ply look), None if the engine refuses it."""
-    try:
-        events = engine.check(s, cmd)
-    except IllegalAction:
-        return None
-    t = s.clone()
-    for e in events:
-        apply(t, e)
-    return t
-
-class Player:
-    name = "player"
-
-    def choose(self, game: Game) -> Command:  # pragma: no cover - interface
-        raise NotImplementedError
-
-
-class RandomPlayer(Player):
-    """game/selfplay.py's policy: random legal commands favouring battles and contact."""
-
-    name = "random"
-
-    def __init__(self, seed: int | str = 0, end_bias: float = 0.15):
-        self.rng = random.Random(f"random/{seed}")
-        self.end_bias = end_bias
-
-    def choose(self, game: Game) -> Command:
-        s = game.state
-        if not s.started:
-            return _prestart(s)
-        cands = list(engine.legal_commands(s, rng=self.rng))
-        for cmd in _order(s, cands, self.rng, self.end_bias):
-            if _ok(s, cmd):
-                return cmd
-        for cmd in engine.legal_commands(s):
-            if _ok(s, cmd):
-                return cmd
-        return cm.EndPhase()
-
-
-@dataclass(frozen=True)
-class Level:
-    name: str
-    unit_share: float  # share of units weighed each moving phase (the rest stay put)
-    max_dests: int  # destinations weighed per unit, the nearest to the objective first
-    battle_threshold: float  # a battle's value must exceed this
-    strategic: bool  # weigh strategic movement for units far from the enemy
-    lookahead: bool  # weigh a move by the one-ply evaluation as well as the local score
-
-
-    lookahead_k: int = 0  # how many of the best-scored destinations the one-ply look weighs
-
-
-LEVELS = {
-    "easy": Level("easy", 0.5, 12, 1.5, False, False),
-    "normal": Level("normal", 1.0, 60, 0.8, True, True, 4),
-    "hard": Level("hard", 1.0, 200, 0.5, True, True, 10),
-}
 
 
 class _Phase:
@@ -443,13 +350,9 @@ class AIPlayer(Player):
         if self._near(s, other_side(side)).get(s.pos[u], 0) < 8:
             return None
         cmd = cm.EnterStrategic(u)
-        try:
-            events = engine.check(s, cmd)
-        except IllegalAction:
+        t = _after(s, cmd)
+        if t is None:
             return None
-        t = s.clone()
-        for e in events:
-            apply(t, e)
         goal = take if side == "German" and take else self._cached(s, "need", self._allied_need)
         if not goal:
             return None

@@ -27,8 +27,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from darkdec_qt.ai.base import LEVELS, decider
 from darkdec_qt.ai.match import play
-from darkdec_qt.ai.players import LEVELS, AIPlayer, decider
+from darkdec_qt.ai.players import AIPlayer
 from darkdec_qt.game.session import Game
 from darkdec_qt.rules.phases import PHASES
 from darkdec_qt.ui.dialogs import NewGameDialog

@@ -11,8 +11,9 @@ import collections
 import pytest
 
 from darkdec_qt.ai import tournament as tn
+from darkdec_qt.ai.base import RandomPlayer, decider
 from darkdec_qt.ai.match import Record, new_game, play
-from darkdec_qt.ai.players import AIPlayer, RandomPlayer, decider, make_player
+from darkdec_qt.ai.players import AIPlayer, make_player
 from darkdec_qt.game.session import Game
 from darkdec_qt.model.load import DEFAULT_MODULE, load_module
 from darkdec_qt.rules.errors import IllegalAction

@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import QEventLoop, Qt, QTimer
 from PySide6.QtTest import QTest
 
-from darkdec_qt.ai.players import decider
+from darkdec_qt.ai.base import decider
 from darkdec_qt.ui.aiplayer import VsComputerDialog, start_vs_computer
 
 
