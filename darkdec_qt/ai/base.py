@@ -13,13 +13,14 @@ from darkdec_qt.rules import commands as cm
 from darkdec_qt.rules.apply import apply
 from darkdec_qt.rules.commands import Command
 from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.phases import acting_side
+from darkdec_qt.rules.phases import Phase, acting_side
 from darkdec_qt.rules.state import GameState
 
 
 def decider(state: GameState) -> str:
     """The side whose decision the game waits for: the German player sets up (6.1, 26.20A),
-    a battle waits for the side its task names, else the acting side (7.1.4A)."""
+    a battle waits for the side its task names, the fuel choice for its chooser (8.7.1A-B),
+    else the acting side (7.1.4A)."""
     if not state.started:
         return "German"
     side = combat.deciding_side(state)
@@ -27,6 +28,10 @@ def decider(state: GameState) -> str:
         return side
     if state.battle is not None:
         return state.battle.attacker_side
+    if state.phase is Phase.SUPPLY and state.side == "German" and state.fuel_shortage > 0:
+        from darkdec_qt.rules import fuel
+
+        return fuel.chooser(state)  # 8.7.1A: the Allies name the first division out of fuel
     return acting_side(state.side, state.phase)
 
 

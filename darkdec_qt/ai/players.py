@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 import time
 
+from darkdec_qt.ai import decisions as dc
 from darkdec_qt.ai import evaluation
 from darkdec_qt.ai import geography as geo
 from darkdec_qt.ai.base import LEVELS, Player, RandomPlayer, _after, _ok, _prestart, decider
@@ -42,6 +43,8 @@ class _Phase:
         self.tried: set[tuple] = set()
         self.moved: list[str] = []
         self.cache: dict[str, tuple[int, object]] = {}
+        self.said: set[str] = set()  # the decision kinds already explained in a note this phase
+        self.stayed: list[str] = []  # units weighed that did not move (reserve candidates, 14.1)
 
 
 class AIPlayer(Player):
@@ -58,7 +61,7 @@ class AIPlayer(Player):
         self.fallback = RandomPlayer(seed)
         self.phase: _Phase | None = None
         self.pending_note: str | None = None
-        self._queued: Command | None = None
+        self._queued: list[Command] = []  # commands decided together, issued next (a note's, a move's)
         self.think_times: list[tuple[int, str, float]] = []  # (turn, side, seconds) per player turn
 
     # --- entry point ---------------------------------------------------------------
@@ -66,10 +69,12 @@ class AIPlayer(Player):
         s = game.state
         if not s.started:
             return self._setup(s)
-        if self._queued is not None:  # the command a note announced
-            q, self._queued = self._queued, None
+        while self._queued:  # the command a note announced, the move after leaving reserve
+            q = self._queued.pop(0)
             if _ok(s, q):
                 return q
+        if s.displaced and not self.greedy and (c := dc.displaced_leader(s, decider(s))) is not None:
+            return self._say(s, c, "15.5D")
         if s.battle is not None:
             return self._battle_task(s)
         ph = s.phase
@@ -88,11 +93,20 @@ class AIPlayer(Player):
             text, self.pending_note = self.pending_note, None
             note = Note(side=decider(s), text=text)
             if _ok(s, note):
-                self._queued = cmd
+                self._queued.insert(0, cmd)
                 return note
         if cmd is not None:
             return cmd
         return self._end(game)
+
+    def _say(self, s: GameState, c: dc.Choice, kind: str) -> Command:
+        """Issue a decision's command with its reason as the note before it (once a phase
+        for each kind of decision)."""
+        ph = self._phase_memory(s, [])
+        if self.narrate and kind not in ph.said:
+            ph.said.add(kind)
+            self.pending_note = f"{self.pending_note}; {c.why}" if self.pending_note else c.why
+        return c.command
 
     def _end(self, game: Game) -> Command:
         s = game.state
@@ -112,14 +126,16 @@ class AIPlayer(Player):
     def _setup(self, s: GameState) -> Command:
         from darkdec_qt.rules.variants import ChooseVictoryConditions
 
-        if not self.greedy and "26.20A" not in s.triggers and s.vc_choice is None:
-            cmd = ChooseVictoryConditions(choice="historical")  # 26.20A: the full objectives
-            if _ok(s, cmd):
-                return cmd
+        if not self.greedy and "26.20A" not in s.triggers and _ok(s, ChooseVictoryConditions(choice="historical")):
+            c = dc.victory_conditions(s)  # 26.20A: the plan the evaluation rates best
+            if c is not None:
+                return self._say(s, c, "26.20A")
         return _prestart(s)
 
     # --- phases ---------------------------------------------------------------------
     def _supply(self, s: GameState) -> Command | None:
+        if s.fuel_shortage > 0 and not self.greedy and (c := dc.fuel(s, decider(s))) is not None:
+            return self._say(s, c, "8.7.1")  # 8.7.1A-B
         if s.side == "German" and not self.greedy:
             from darkdec_qt.rules.variants import DeclareAirContention
 
@@ -129,6 +145,9 @@ class AIPlayer(Player):
 
     def _replacements(self, s: GameState) -> Command | None:
         side = acting_side(s.side, s.phase)
+        if not self.greedy:  # 9.0C-D: refit or reform, where a replacement buys the most
+            c = dc.replacement(s, side, self._goal(s, side))
+            return self._say(s, c, "9.0") if c is not None else None
         reduced = [u for u in s.on_map(side) if u in s.reduced]
         if not reduced:
             return None
@@ -180,6 +199,10 @@ class AIPlayer(Player):
         take = geo.distances(s.module, tg.take(side)) if tg.take(side) else {}
         if fresh:
             ph.todo = self._unit_order(s, side, take)
+        if s.phase is Phase.MOVEMENT and not self.greedy:
+            cmd = self._owed_choices(s, side)
+            if cmd is not None:
+                return cmd
         if s.phase is Phase.MOVEMENT:
             from darkdec_qt.rules.withdrawals import owed
 
@@ -204,7 +227,18 @@ class AIPlayer(Player):
             u = ph.todo.pop(0)
             if u not in s.pos:
                 continue
+            if dc.leave_reserve_worth(s, u):  # 14.5B: leaves reserve only for a move worth making
+                t = _after(s, cm.LeaveReserve(u))
+                move = self._best_move(t, u, side, tg, take) if t is not None else None
+                if move is not None:
+                    self._queued.append(move)
+                    ph.moved.append(u)
+                    return cm.LeaveReserve(u)
+                ph.stayed.append(u)
+                continue
             cmd = self._strategic(s, u, side, tg, take) or self._best_move(s, u, side, tg, take)
+            if cmd is None:
+                ph.stayed.append(u)
             if cmd is not None:
                 if cmd.kind == "enter_strategic":
                     ph.todo.insert(0, u)  # it moves next, at its strategic rate (10.4)
@@ -213,7 +247,45 @@ class AIPlayer(Player):
                     ph.noted = True
                     self.pending_note = self._plan_words(s, side, tg)
                 return cmd
+        if s.phase is Phase.MOVEMENT and not self.greedy:
+            return self._after_moves(s, side, ph)
         return None
+
+    def _owed_choices(self, s: GameState, side: str) -> Command | None:
+        """What the Movement Phase owes before the moves: 26.13 declared (or not) first,
+        23.0B conditional units, 10.7.2C hold-offs."""
+        if side == "Allied" and "26.13" in s.variants and not s.moved and (c := dc.montgomery(s)) is not None:
+            return self._say(s, c, "26.13")
+        if (c := dc.conditional_units(s, side)) is not None:
+            return self._say(s, c, "23.0B")
+        if side == "Allied" and s.hold_off_owed and (c := dc.hold_off(s, self._goal(s, side))) is not None:
+            return self._say(s, c, "10.7.2C")
+        return None
+
+    def _after_moves(self, s: GameState, side: str, ph: _Phase) -> Command | None:
+        """Once every unit was weighed: overstacked hexes (11.0C), reserves (14.1), the
+        second move of Montgomery's withdrawal (26.13A)."""
+        near = self._near(s, other_side(side))
+        if (c := dc.overstack(s, side, near)) is not None:
+            return self._say(s, c, "11.0C")
+        if (c := dc.reserve(s, side, near, ph.stayed)) is not None:
+            ph.stayed.remove(c.command.unit)
+            return self._say(s, c, "14.1")
+        if side == "Allied" and "26.13" in s.variants:
+            from darkdec_qt.rules.montgomery import BeginSecondWithdrawalMove
+
+            if _ok(s, BeginSecondWithdrawalMove()):  # 26.13A: every unit moves a second time
+                ph.todo = self._unit_order(s, side, {})
+                return BeginSecondWithdrawalMove()
+        return None
+
+    def _goal(self, s: GameState, side: str) -> dict[str, int]:
+        """March cost to where the side wants its troops: Germany what it must take, the
+        Allies the threatened objectives and exits."""
+        if side == "Allied":
+            return self._cached(s, "need", self._allied_need)
+        tg = evaluation.targets(s)
+        return geo.distances(s.module, tg.german_take) if tg.german_take else {}
 
     REFRESH = 6  # commands between recomputing the distance maps within a phase
 
@@ -408,9 +480,10 @@ class AIPlayer(Player):
         side = s.side
         tg = evaluation.targets(s)
         take = geo.distances(s.module, tg.take(side)) if tg.take(side) else {}
-        air = self._air(s, side)
-        if air is not None:
-            return air
+        if not self.greedy:  # 20.4: an air attack or an interdiction, where it helps most
+            c = dc.air_mission(s, side, self._goal(s, other_side(side)) if side == "Allied" else {})
+            if c is not None:
+                return self._say(s, c, c.command.kind)
         cands = candidates(s, take, tg.towns)
         if not cands:
             return None
@@ -423,25 +496,6 @@ class AIPlayer(Player):
         if self.narrate:
             self.pending_note = self._battle_words(s, best)
         return best.command
-
-    def _air(self, s: GameState, side: str) -> Command | None:
-        if self.greedy or s.battle is not None:
-            return None
-        from darkdec_qt.rules import airpower
-        from darkdec_qt.rules import combat_commands as cc
-
-        if airpower.missions(s, side) <= s.air_used.get(s.turn, 0):
-            return None
-        enemy = other_side(side)
-        occ: dict[str, float] = {}
-        for u in s.on_map(enemy):
-            if not s.spec(u).is_leader:
-                occ[s.pos[u]] = occ.get(s.pos[u], 0) + sum(s.strength(u)[:2])
-        for h in sorted(occ, key=lambda h: (-occ[h], h))[:5]:
-            cmd = cc.AirAttack(hex=h)
-            if _ok(s, cmd):
-                return cmd
-        return None
 
     @staticmethod
     def _battle_words(s: GameState, c: Candidate) -> str:

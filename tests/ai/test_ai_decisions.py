@@ -1,0 +1,318 @@
+"""The computer opponent makes the rulebook's choices itself (issue 14): for each decision
+kind a position where the choice matters, and the AI must take the sensible option (not
+the engine's first offer), explaining it in a note."""
+
+from __future__ import annotations
+
+from darkdec_qt.ai import decisions as dc
+from darkdec_qt.ai.base import decider
+from darkdec_qt.ai.players import AIPlayer
+from darkdec_qt.rules import commands as cm
+from darkdec_qt.rules import engine
+from darkdec_qt.rules.engine import execute
+from darkdec_qt.rules.notes import Note
+from darkdec_qt.rules.phases import Phase
+from tests.rules.builder import ScenarioBuilder
+from tests.rules.combat_builder import CombatBuilder
+
+
+class _Game:
+    def __init__(self, state):
+        self.state = state
+
+
+def decide(st, level: str = "normal", player: AIPlayer | None = None):
+    """The AI's next command (executing the notes it writes first) and its notes."""
+    p = player or AIPlayer(level, "t")
+    notes = []
+    for _ in range(6):
+        cmd = p.choose(_Game(st))
+        if isinstance(cmd, Note):
+            assert cmd.side == decider(st)
+            notes.append(cmd.text)
+            execute(st, cmd)
+            continue
+        engine.check(st, cmd)  # a command the engine accepts
+        return cmd, notes
+    raise AssertionError("the AI only wrote notes")
+
+
+# --- 8.7.1 -----------------------------------------------------------------------------------
+
+
+def fuel_state():
+    b = ScenarioBuilder(24, 12)
+    b.unit("a/1SS", "German", "armor", (6, 5, 8), (3, 3, 8), division="1SS", nationality="SS", at="1007")
+    b.unit("b/1SS", "German", "armor", (6, 5, 8), (3, 3, 8), division="1SS", nationality="SS", at="1008")
+    b.unit("a/2Pz", "German", "armor", (6, 5, 8), (3, 3, 8), division="2Pz", at="2005")
+    b.unit("b/2Pz", "German", "armored_infantry", (4, 4, 8), (2, 2, 8), division="2Pz", at="2006")
+    b.unit("a/9Pz", "German", "armor", (7, 6, 8), (3, 3, 8), division="9Pz", at="1203")
+    b.unit("b/9Pz", "German", "armor", (7, 6, 8), (3, 3, 8), division="9Pz", at="1204")
+    b.unit("x/A", "Allied", at="1103")  # in contact with 9Pz: the spearhead
+    b.unit("y/A", "Allied", at="0906")  # in contact with a/1SS
+    st = b.state(turn="20DecAM", side="German", phase=Phase.SUPPLY)
+    st.fuel_shortage = 2
+    return st
+
+
+def test_8_7_1A_the_allies_name_the_spearhead_division_and_germany_the_idle_one():
+    st = fuel_state()
+    assert decider(st) == "Allied"  # 8.7.1A: the Allied player names the first division
+    cmd, notes = decide(st)
+    # the engine's first offer is 1SS (one unit in contact); 9Pz has the most strength at the front
+    assert cmd == cm.ChooseFuelDivision(division="9Pz", side="Allied")
+    assert any("8.7.1A" in n and "9Pz" in n for n in notes)
+    execute(st, cmd)
+    assert decider(st) == "German"
+    cmd, notes = decide(st)
+    # 8.7.1B: Germany gives up the division far from the front, not 1SS (the first offered)
+    assert cmd == cm.ChooseFuelDivision(division="2Pz", side="German")
+    assert any("8.7.1B" in n for n in notes)
+
+
+# --- 10.7.2C ---------------------------------------------------------------------------------
+
+
+def hold_off_state():
+    b = ScenarioBuilder(12, 10)
+    b.road("0105", "0205", "0305", road="W5").entry("0105", "G")
+    b.unit("1/Pz", "German", "armor", (6, 5, 8), (3, 3, 8), at="0105")
+    b.unit("R1", "Allied", "infantry", (4, 4, 5), arrival="23DecAM", entry=("G",))
+    b.unit("R2", "Allied", "infantry", (3, 4, 5), arrival="23DecAM", entry=("G",))
+    b.unit("R3", "Allied", "armor", (8, 7, 8), (4, 4, 8), arrival="23DecAM", entry=("G",))
+    b.unit("R4", "Allied", "artillery", (7, 2, 5), None, arrival="23DecAM", entry=("G",))
+    b.unit("1/A", "Allied", at="0909")
+    st = b.state(turn="22DecAM", side="German", phase=Phase.MOVEMENT)
+    execute(st, cm.Exit("1/Pz"))
+    st.side, st.turn = "Allied", st.module.turn_index["23DecAM"].number
+    st.exit_markers.clear()
+    return st
+
+
+def test_10_7_2C_holds_off_the_unit_that_pays_the_debt_at_the_least_defensive_cost():
+    st = hold_off_state()
+    assert st.hold_off_owed["W"] == 6
+    offered = [c.unit for c in engine.legal_commands(st) if isinstance(c, cm.HoldOff)]
+    assert offered[0] == "R1"
+    cmd, notes = decide(st)
+    assert cmd == cm.HoldOff("R4")  # 7 attack clears the 6 owed alone; keeps the defenders and the armor
+    assert any("10.7.2C" in n and "R4" in n for n in notes)
+    execute(st, cmd)
+    assert st.hold_off_owed["W"] == 0
+
+
+# --- 11.0C -----------------------------------------------------------------------------------
+
+
+def overstacked(moved: bool):
+    b = ScenarioBuilder(8, 8)
+    for uid, full in (("a/0", (6, 6, 5)), ("a/1", (5, 5, 5)), ("a/2", (1, 2, 5)), ("a/3", (4, 4, 5))):
+        b.unit(uid, "Allied", "infantry", full, at="0404")
+    b.unit("g/1", "German", at="0808")
+    st = b.state(turn="20DecAM", side="Allied", phase=Phase.MOVEMENT)
+    if moved:
+        st.moved |= {"a/0", "a/1", "a/2", "a/3"}
+        st.mp_spent.update({u: 10**3 for u in ("a/0", "a/1", "a/2", "a/3")})
+    return st
+
+
+def test_11_0C_eliminates_the_weakest_overstacked_unit_when_none_can_step_out():
+    st = overstacked(moved=True)
+    first = next(c for c in engine.legal_commands(st) if c.kind == "eliminate_overstacked")
+    assert first.unit == "a/0"  # the engine's first offer is the strongest
+    cmd, notes = decide(st)
+    assert cmd.kind == "eliminate_overstacked" and cmd.unit == "a/2"
+    assert any("11.0C" in n and "a/2" in n for n in notes)
+
+
+def test_11_0C_steps_the_weakest_out_rather_than_lose_it():
+    st = overstacked(moved=False)
+    c = dc.overstack(st, "Allied", engine.enemy_distance(st, "German"))
+    assert c.command.kind == "move" and c.command.units == ("a/2",)
+    execute(st, c.command)
+    assert not st.eliminated
+    execute(st, cm.EndPhase())  # the stack now keeps the limits
+
+
+# --- 15.5D -----------------------------------------------------------------------------------
+
+
+def displaced():
+    b = CombatBuilder().german("g", "0302").unit("Hodges", "Allied", "0402", a=0, d=0, m=2, type="leader") \
+        .allied("a", "0405").allied("c", "0702").allied("c2", "0802", a=6, d=6).allied("c3", "0902", a=6, d=6)
+    b.optional.add("15")
+    b.side = "German"
+    s = b.build()
+    s.phase, s.started = Phase.MOVEMENT, True
+    execute(s, cm.Move(units=("g",), path=("0302", "0402")))
+    return s
+
+
+def test_15_5D_the_displaced_leader_goes_where_his_command_reaches_the_most():
+    s = displaced()
+    assert s.pos["Hodges"] == "0405" and set(s.displaced["Hodges"]) == {"0405", "0702"}  # the engine's pick
+    c = dc.displaced_leader(s, "Allied")
+    assert c.command == cm.RelocateDisplacedLeader(unit="Hodges", hex="0702")  # beside c2 and c3
+    assert "15.5D" in c.why
+    execute(s, c.command)
+    assert s.pos["Hodges"] == "0702"
+
+
+# --- 23.0B -----------------------------------------------------------------------------------
+
+
+def test_23_0B_selects_the_strongest_conditional_units():
+    from darkdec_qt.rules import variants as var
+    from tests.rules.test_23_0B_choose_conditional_units import _rolled
+
+    st = _rolled()
+    default = tuple(sorted(var.committed_this_turn(st, "Allied")))
+    pool = sorted(set(var.conditional_pool(st, "Allied")) | set(default))
+
+    def value(u):
+        a, d, m = st.spec(u).full
+        return a + d + (0.5 * m if st.spec(u).is_motorized else 0)
+
+    cmd, notes = decide(st)
+    assert cmd.kind == "choose_conditional_units"
+    assert sorted(value(u) for u in cmd.units) == sorted(value(u) for u in pool)[-3:]
+    assert sum(map(value, cmd.units)) > sum(map(value, default))  # better than the counter-order proposal
+    assert any("23.0B" in n for n in notes)
+
+
+# --- 9.0C-D ----------------------------------------------------------------------------------
+
+
+def test_9_0C_refits_where_one_replacement_buys_the_most_strength():
+    b = ScenarioBuilder(14, 12)
+    b.unit("small", "Allied", "infantry", (3, 4, 5), (2, 3, 5), at="0505")  # a step of 2, at the front
+    b.unit("big", "Allied", "infantry", (8, 8, 5), (4, 4, 5), at="0509")  # a step of 8, four hexes back
+    b.unit("g", "German", at="0705")
+    st = b.state(turn="25DecAM", side="Allied", phase=Phase.REPLACEMENT)
+    st.reduced |= {"small", "big"}
+    st.replacements["Allied/infantry"] = 1
+    cmd, notes = decide(st)
+    assert cmd == cm.Refit("big")  # the old policy refitted the unit nearest the enemy
+    assert any("9.0" in n and "big" in n for n in notes)
+
+
+def test_9_0D_reforms_a_destroyed_unit_beside_its_division_when_nothing_is_reduced():
+    from tests.rules.test_09_replacements import repl_state
+
+    st = repl_state()  # 3/2 (its division at 0505-0506) and the independent Sep destroyed
+    st.replacements = {"Allied/infantry": 2}
+    cmd, notes = decide(st)
+    assert cmd.kind == "reform" and cmd.unit == "3/2" and st.module.hexes[cmd.hex].town
+    assert any("reform 3/2" in n for n in notes)
+
+
+# --- 14 --------------------------------------------------------------------------------------
+
+
+def reserve_state():
+    b = ScenarioBuilder(16, 10)
+    b.unit("inf", "German", "infantry", (4, 4, 4), at="0705")  # in contact
+    b.unit("pz", "German", "armor", (8, 6, 8), (4, 3, 8), at="1005")  # three hexes back
+    b.unit("far", "German", "armor", (8, 6, 8), (4, 3, 8), at="1509")  # far behind
+    b.unit("a", "Allied", at="0605")
+    return b.state(turn="20DecAM", side="German", phase=Phase.MOVEMENT, optional=("14",))
+
+
+def test_14_1_puts_the_armor_behind_the_front_in_reserve():
+    st = reserve_state()
+    near = engine.enemy_distance(st, "Allied")
+    c = dc.reserve(st, "German", near, ["inf", "pz", "far"])
+    assert c.command == cm.EnterReserve("pz")  # not the unit in contact, not the one far behind
+    assert "14.1" in c.why
+    execute(st, c.command)
+    assert dc.reserve(st, "German", near, ["inf", "far"]) is None
+
+
+def test_14_5B_a_reserve_leaves_reserve_only_to_move_at_once():
+    st = reserve_state()
+    st.reserve.add("pz")  # placed in an earlier turn: it may leave reserve (14.5B)
+    p = AIPlayer("normal", "t", narrate=False)
+    cmd, _ = decide(st, player=p)
+    assert cmd == cm.LeaveReserve("pz")  # the front is three hexes away: it goes
+    execute(st, cmd)
+    move, _ = decide(st, player=p)
+    assert move.kind == "move" and move.units == ("pz",)
+    st.reserve_placed.add("far")  # placed this player turn: it may not leave (14.1E)
+    st.reserve.add("far")
+    seen = []
+    for _ in range(8):
+        cmd, _ = decide(st, player=p)
+        seen.append(cmd)
+        if cmd.kind == "end_phase":
+            break
+        execute(st, cmd)
+    assert "far" in st.reserve and not any(getattr(c, "units", None) == ("far",) for c in seen)
+
+
+# --- 20.4 ------------------------------------------------------------------------------------
+
+
+def air_state(strategic: bool):
+    b = CombatBuilder().terrain("0205", "clear", town="Bastogne")
+    b.road("0205", "0305", "0405", "0505", "0605", "0705")
+    b.road("0405", "0404", name="N2")
+    b.road("0405", "0406", name="N3")
+    for i, h in enumerate(("0606", "0706", "0806")):  # motorized units behind the road's head
+        b.german(f"pz{i}", h, type="armor")
+    b.german("vg", "0907", type="infantry")
+    if strategic:
+        b.german("tgt", "0605", type="armor", a=8, d=8, reduced=(3, 3, 4))
+        b.strategic.add("tgt")
+    b.allied("a", "0105")
+    s = b.build()
+    s.side, s.phase, s.started = "Allied", Phase.COMBAT, True
+    return s
+
+
+def test_20_4_2_interdicts_the_road_junction_the_german_armor_needs():
+    s = air_state(strategic=False)
+    cmd, notes = decide(s)
+    assert cmd.kind == "interdict"
+    assert cmd.hex == "0405"  # the junction on the way to Bastogne, within reach of the armor
+    assert any("20.4.2" in n for n in notes)
+
+
+def test_20_4_1_attacks_a_strong_stack_in_strategic_movement_instead():
+    s = air_state(strategic=True)
+    cmd, notes = decide(s)
+    assert cmd.kind == "air_attack" and cmd.hex == "0605"  # -1 DRM: a hit on 1-3, a step of 10
+    assert any("20.4.1" in n for n in notes)
+
+
+# --- 26.13 -----------------------------------------------------------------------------------
+
+
+def test_26_13_withdraws_only_when_the_germans_near_the_meuse():
+    from darkdec_qt.ai import geography as geo
+    from tests.rules.conftest_real import at, init
+
+    st = at(init("26.13"), "20DecAM", side="Allied", phase=Phase.MOVEMENT)
+    assert dc.montgomery(st) is None  # the line holds: stand
+    cmd, _ = decide(st)
+    assert cmd.kind != "declare_withdrawal"
+    meuse = geo.distances(st.module, geo.meuse_hexes(st))
+    pz = next(u for u in st.on_map("German") if st.spec(u).is_motorized)
+    st.pos[pz] = min((h for h in meuse if meuse[h] == 3 and not st.units_at(h)), key=str)
+    cmd, notes = decide(st)
+    assert cmd.kind == "declare_withdrawal"
+    assert any("26.13" in n and "Meuse" in n for n in notes)
+
+
+# --- 26.20A ----------------------------------------------------------------------------------
+
+
+def test_26_20A_never_the_small_solution_in_the_campaign_and_says_why():
+    from darkdec_qt.rules.setup import initial_state
+    from tests.rules.conftest_real import real_module
+
+    st = initial_state(real_module(), "campaign", "1", optional=(), variants=(), setup="auto")
+    c = dc.victory_conditions(st)
+    assert c is not None and c.command.choice in ("historical", "luxembourg")
+    assert "26.20A" in c.why and "small_solution" in c.why
+    cmd, notes = decide(st)
+    assert cmd.kind == "choose_victory_conditions" and cmd.choice == c.command.choice
