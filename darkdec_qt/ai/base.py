@@ -102,10 +102,13 @@ class Level:
     strategic: bool  # weigh strategic movement for units far from the enemy
     lookahead: bool  # weigh a move by the one-ply evaluation as well as the local score
     lookahead_k: int = 0  # how many of the best-scored destinations the one-ply look weighs
+    battle_k: int = 0  # how many of the best battles (by the CRT estimate) are fought out on copies
+    battle_samples: int = 0  # dice streams per battle fought out (battle_look.py)
+    look_budget: float = 0.0  # seconds per player turn for fighting battles out; then the CRT estimate
 
 
 LEVELS = {
     "easy": Level("easy", 0.5, 12, 1.5, False, False),
     "normal": Level("normal", 1.0, 60, 0.8, True, True, 4),
-    "hard": Level("hard", 1.0, 200, 0.5, True, True, 10),
+    "hard": Level("hard", 1.0, 60, 0.8, True, True, 10, battle_k=5, battle_samples=8, look_budget=20.0),
 }

@@ -30,6 +30,7 @@ class Candidate:
     att_loss: float  # expected attacker step losses (A results, fire fights)
     value: float
     why: str
+    road: float = 0.0  # what opening the road is worth (the static evaluation does not see it)
 
 
 def outcome(state: GameState, odds: str, column: str, drm: int, level: int, att_level: int) -> tuple[float, float, float]:
@@ -95,6 +96,7 @@ def _value(state: GameState, cmd: cc.DeclareBattle, n: str, take: dict[str, int]
     level = p.levels.get(n, (1, []))[0]
     win, big, loss = outcome(state, p.odds, p.column, p.drm, level, max(1, level - 1))
     worth = 3.0
+    road = 0.0
     why = ""
     if n in town_at:
         worth += 10.0
@@ -103,13 +105,14 @@ def _value(state: GameState, cmd: cc.DeclareBattle, n: str, take: dict[str, int]
         here = min(take.get(state.pos[u], geo.FAR) for u in cmd.attackers)
         if take.get(n, geo.FAR) < here:
             worth += 4.0
+            road = 4.0
             why = _road_words(state, n, take, town_at)
     d_strength = sum(state.strength(e)[1] for e in cmd.defenders if not state.spec(e).is_leader)
     worth += 0.2 * d_strength
     value = win * worth + big * STEP_VALUE - loss * STEP_VALUE
     if not why:
         why = "wears down " + ", ".join(cmd.defenders[:2])
-    return Candidate(cmd, n, p.odds, win, big, loss, value, why)
+    return Candidate(cmd, n, p.odds, win, big, loss, value, why, road * win)
 
 
 def _road_words(state: GameState, h: str, take: dict[str, int], town_at: dict[str, str]) -> str:

@@ -62,6 +62,7 @@ class AIPlayer(Player):
         self.phase: _Phase | None = None
         self.pending_note: str | None = None
         self._queued: list[Command] = []  # commands decided together, issued next (a note's, a move's)
+        self._turn_start = time.perf_counter()  # the player turn's start (the hard level's look budget)
         self.think_times: list[tuple[int, str, float]] = []  # (turn, side, seconds) per player turn
 
     # --- entry point ---------------------------------------------------------------
@@ -490,11 +491,34 @@ class AIPlayer(Player):
         if self.greedy:
             best = max(cands, key=lambda c: (c.p_win, c.target))
             return best.command if best.p_win >= 0.3 else None
+        if self.level.battle_samples and time.perf_counter() - self._turn_start < self.level.look_budget:
+            return self._fought_out(s, side, cands)
         best = cands[0]
         if best.value < self.level.battle_threshold:
             return None
         if self.narrate:
             self.pending_note = self._battle_words(s, best)
+        return best.command
+
+    def _fought_out(self, s: GameState, side: str, cands: list[Candidate]) -> Command | None:
+        """Hard: the best battles by the CRT estimate fought out on copies of the state
+        (battle_look.py); the one that gains most on average, if it gains at all."""
+        from darkdec_qt.ai.battle_look import expected_gain
+
+        rated = []
+        for c in cands[: self.level.battle_k]:
+            if c.value < 0:
+                continue
+            g = expected_gain(s, c.command, side, self.level.battle_samples)
+            if g is not None:
+                rated.append((g + c.road, c))
+        if not rated:
+            return None
+        v, best = max(rated, key=lambda r: (r[0], r[1].target))
+        if v < self.level.battle_threshold:
+            return None
+        if self.narrate:
+            self.pending_note = f"{self._battle_words(s, best)}; fought out {self.level.battle_samples} times: {v:+.1f}"
         return best.command
 
     @staticmethod
@@ -508,22 +532,11 @@ class AIPlayer(Player):
             return cm.EndPhase()
         if len(opts) == 1:
             return opts[0]
-        side = decider(s)
         if self.greedy:
             return opts[0]
-        what = s.battle.task[0] if s.battle and s.battle.task else ""
-        if what == "assault":
-            return opts[0]  # decline: the extra step is rarely worth it
-        tg = evaluation.targets(s)
-        best, best_v = opts[0], None
-        for cmd in opts[:24]:
-            t = _after(s, cmd)
-            if t is None:
-                continue
-            v = evaluation.score(t, side, tg)
-            if best_v is None or v > best_v:
-                best, best_v = cmd, v
-        return best
+        from darkdec_qt.ai.battle_look import battle_choice
+
+        return battle_choice(s, opts, decider(s), evaluation.targets(s))  # all-out assault declined
 
 
 class _Ctx:

@@ -96,6 +96,32 @@ def standings(results: list[GameResult], a: str, b: str) -> dict[str, dict[str, 
     return {"A": table}
 
 
+BIG = ("A", "B", "Decisive")  # the larger victories (29.0 A/B, the scenarios' decisive)
+
+
+def margin(r: GameResult) -> int:
+    """The game's result as a German margin: +2 a large German victory, +1 a small one, 0 a
+    draw, -1/-2 the Allied ones. In a scenario that favours one side a win/loss count hides
+    whether the stronger player won by more (or conceded less) with the same side."""
+    if r.winner not in ("German", "Allied"):
+        return 0
+    size = 2 if r.level in BIG else 1
+    return size if r.winner == "German" else -size
+
+
+def margins(results: list[GameResult], a: str) -> dict[str, float]:
+    """A's mean margin (its own side's sign) as German, as Allied, and overall."""
+    by: dict[str, list[int]] = {"German": [], "Allied": []}
+    for r in results:
+        a_side = "German" if r.job.german == a else "Allied"
+        by[a_side].append(margin(r) if a_side == "German" else -margin(r))
+    out = {k: sum(v) / len(v) for k, v in by.items() if v}
+    both = by["German"] + by["Allied"]
+    if both:
+        out["all"] = sum(both) / len(both)
+    return out
+
+
 def table(results: list[GameResult], a: str, b: str, scenario: str) -> str:
     """The printed table: A's wins/draws/losses, score with its 95 % Wilson interval and Elo."""
     rows = standings(results, a, b)["A"]
@@ -111,6 +137,10 @@ def table(results: list[GameResult], a: str, b: str, scenario: str) -> str:
         lines.append(f"{key:<8} {st.games:>5} {st.wins:>4} {st.draws:>4} {st.losses:>4} {100 * p:>5.0f}% "
                      f"{100 * lo:>7.0f}%-{100 * hi:>3.0f}%    {elo(p, st.games):>+8.0f} "
                      f"{elo(lo, st.games):>+6.0f}..{elo(hi, st.games):>+5.0f}")
+    m = margins(results, a)
+    if m:
+        lines.append("A's mean victory margin (+2 decisive/A/B, +1 marginal/C/Tactical, 0 draw, - the same "
+                     "conceded): " + ", ".join(f"{'overall' if k == 'all' else 'as ' + k} {v:+.2f}" for k, v in m.items()))
     ill = sum(r.illegal for r in results)
     secs = [r.seconds for r in results]
     lines.append(f"illegal commands refused: {ill}; seconds per game: median {sorted(secs)[len(secs) // 2]:.1f}, "

@@ -316,3 +316,43 @@ def test_26_20A_never_the_small_solution_in_the_campaign_and_says_why():
     assert "26.20A" in c.why and "small_solution" in c.why
     cmd, notes = decide(st)
     assert cmd.kind == "choose_victory_conditions" and cmd.choice == c.command.choice
+
+
+# --- the hard level: battles fought out on copies -------------------------------------------
+
+
+def two_battles():
+    """Two 2:1 battles the CRT estimate rates alike: 0606 in the open (the defender retreats)
+    and 1212 in the map's corner, where a retreat result costs the defender its steps."""
+    b = CombatBuilder().allied("x", "1212").german("g1", "1211").german("g2", "1112") \
+        .allied("y", "0606").german("g3", "0605").german("g4", "0506")
+    s = b.build()
+    s.side, s.phase, s.started = "German", Phase.COMBAT, True
+    return s
+
+
+def test_hard_fights_battles_out_and_takes_the_one_that_gains_most():
+    from darkdec_qt.ai.battles import candidates
+
+    s = two_battles()
+    cands = candidates(s, {}, {})
+    assert [c.target for c in cands] == ["0606", "1212"] and cands[0].value == cands[1].value
+    normal, _ = decide(s.clone(), "normal")
+    assert normal.kind == "declare_battle" and normal.defenders == ("y",)  # the CRT estimate's tie
+    dice = s.dice_count
+    hard, notes = decide(s, "hard")
+    assert hard.kind == "declare_battle" and hard.defenders == ("x",)  # no retreat: steps lost
+    assert any("fought out" in n for n in notes)
+    assert s.dice_count == dice and s.battle is None  # the look rolled no die of the game
+
+
+def test_fought_out_battles_use_their_own_dice_and_leave_the_game_alone():
+    from darkdec_qt.ai.battle_look import expected_gain
+    from darkdec_qt.ai.battles import candidates
+
+    s = two_battles()
+    before, dice = s.state_hash(), s.dice_count
+    cmd = candidates(s, {}, {})[1].command
+    g1 = expected_gain(s, cmd, "German", 8)
+    assert g1 == expected_gain(s, cmd, "German", 8) and g1 > 0  # reproducible: seeded from the position
+    assert s.state_hash() == before and s.dice_count == dice

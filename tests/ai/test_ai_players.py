@@ -180,6 +180,11 @@ def test_tournament_table_counts_sides_and_draws():
     assert (st["Allied"].wins, st["Allied"].losses) == (1, 1)
     assert st["all"].score == 2.5
     assert "Wilson" in tn.table(res, "A", "B", "herbstnebel")
+    # the margin: A won Marginal as German (+1), drew (0); as Allied it conceded a C (-1) and won (+1)
+    assert tn.margins(res, "A") == {"German": 0.5, "Allied": 0.0, "all": 0.25}
+    big = tn.GameResult(jobs[1], "German", "Decisive", 1, 0, 6)
+    assert tn.margin(big) == 2 and tn.margins([big], "A") == {"Allied": -2.0, "all": -2.0}
+    assert "margin" in tn.table(res, "A", "B", "herbstnebel")
 
 
 def test_ai_sets_up_freely_and_plays(module):

@@ -1,0 +1,77 @@
+"""The hard level's deeper look at a battle: the battle is fought out on copies of the
+state, each with its own dice stream (a different seed: the AI never peeks at the game's
+own dice), every choice inside it made by the AI's in-battle policy for the side the
+engine asks, and the static evaluation read after it. The mean change over the samples
+replaces the CRT estimate of battles.py, so what happens after the roll counts: retreat
+paths or their absence, the advance into a town, counterattacks, fire fights, the losses
+each side chooses.
+"""
+
+from __future__ import annotations
+
+from darkdec_qt.ai import evaluation
+from darkdec_qt.ai.base import _after
+from darkdec_qt.rules import engine
+from darkdec_qt.rules.apply import apply
+from darkdec_qt.rules.combat_legal import pending_commands
+from darkdec_qt.rules.commands import Command
+from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules.state import GameState
+
+MAX_TASKS = 40  # a battle never needs more decisions than this; a guard, not a rule
+
+
+def battle_choice(s: GameState, opts: list[Command], side: str, tg: evaluation.Targets, limit: int = 24) -> Command:
+    """Inside a battle: each option the engine offers applied to a copy, the static
+    evaluation picks the best for ``side``; the all-out assault (13.2) is declined."""
+    what = s.battle.task[0] if s.battle and s.battle.task else ""
+    if len(opts) == 1 or what == "assault":
+        return opts[0]
+    best, best_v = opts[0], None
+    for cmd in opts[:limit]:
+        t = _after(s, cmd)
+        if t is None:
+            continue
+        v = evaluation.score(t, side, tg)
+        if best_v is None or v > best_v:
+            best, best_v = cmd, v
+    return best
+
+
+def fight_out(s: GameState, declare: Command, seed: str, tg: evaluation.Targets, limit: int = 8) -> GameState | None:
+    """The state after ``declare`` and the whole battle it starts, on a copy with dice
+    seeded by ``seed``; None if the engine refuses a step."""
+    from darkdec_qt.ai.base import decider
+
+    t = s.clone()
+    t.seed = seed
+    try:
+        for e in engine.check(t, declare):
+            apply(t, e)
+        for _ in range(MAX_TASKS):
+            if t.battle is None:
+                return t
+            opts = pending_commands(t)
+            if not opts:
+                return t
+            cmd = battle_choice(t, opts, decider(t), tg, limit)
+            for e in engine.check(t, cmd):
+                apply(t, e)
+    except IllegalAction:
+        return None
+    return t if t.battle is None else None
+
+
+def expected_gain(s: GameState, declare: Command, side: str, samples: int) -> float | None:
+    """The mean change of the static evaluation (``side``'s view) after the battle, over
+    ``samples`` dice streams; None if it cannot be fought out."""
+    tg = evaluation.targets(s)
+    base = evaluation.score(s, side, tg)
+    total, n = 0.0, 0
+    for i in range(samples):
+        t = fight_out(s, declare, f"{s.seed}/look/{s.turn}/{s.battles}/{i}", tg)
+        if t is None:
+            continue
+        total += evaluation.score(t, side, tg) - base
+        n += 1
+    return total / n if n else None
