@@ -110,5 +110,5 @@ class Level:
 LEVELS = {
     "easy": Level("easy", 0.5, 12, 1.5, False, False),
     "normal": Level("normal", 1.0, 60, 0.8, True, True, 4),
-    "hard": Level("hard", 1.0, 60, 0.8, True, True, 10, battle_k=5, battle_samples=8, look_budget=20.0),
+    "hard": Level("hard", 1.0, 60, 0.8, True, True, 4, battle_k=5, battle_samples=8, look_budget=20.0),
 }

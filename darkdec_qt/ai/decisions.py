@@ -285,9 +285,11 @@ def replacement(state: GameState, side: str, need: dict[str, int]) -> Choice | N
         if _ok(state, cmd):
             gain = sum(state.spec(u).full[:2]) - sum(state.spec(u).reduced[:2])
             rated.append((gain * _front_weight(near, state.pos[u]), u, cmd, f"refit {u} (+{gain})"))
-    for u in sorted(state.eliminated):
-        if state.side_of(u) != side or state.spec(u).reduced is None or rp.replacement_type(state, u) is None:
-            continue
+    gone = [u for u in sorted(state.eliminated) if state.side_of(u) == side and state.spec(u).reduced is not None
+            and (k := rp.replacement_type(state, u)) is not None and state.replacements.get(f"{side}/{k}", 0) >= 2
+            and u not in state.surrendered]
+    gone.sort(key=lambda u: -sum(state.spec(u).reduced[:2]))  # the strongest few (reform_hexes is a search)
+    for u in gone[:3]:
         hexes = sorted(rp.reform_hexes(state, u), key=lambda h: (need.get(h, 99), h))
         for h in hexes[:4]:
             cmd = cm.Reform(unit=u, hex=h)

@@ -501,24 +501,24 @@ class AIPlayer(Player):
         return best.command
 
     def _fought_out(self, s: GameState, side: str, cands: list[Candidate]) -> Command | None:
-        """Hard: the best battles by the CRT estimate fought out on copies of the state
-        (battle_look.py); the one that gains most on average, if it gains at all."""
+        """Hard: it attacks when normal would (the best CRT estimate above the threshold),
+        but which battle comes first is chosen by fighting the best few out on copies of
+        the state (battle_look.py): the CRT estimate plus the mean gain of the evaluation
+        after the battle (retreats blocked, towns entered, losses chosen)."""
         from darkdec_qt.ai.battle_look import expected_gain
 
+        if cands[0].value < self.level.battle_threshold:
+            return None
         rated = []
         for c in cands[: self.level.battle_k]:
-            if c.value < 0:
-                continue
+            if c.value < self.level.battle_threshold:
+                break
             g = expected_gain(s, c.command, side, self.level.battle_samples)
-            if g is not None:
-                rated.append((g + c.road, c))
-        if not rated:
-            return None
-        v, best = max(rated, key=lambda r: (r[0], r[1].target))
-        if v < self.level.battle_threshold:
-            return None
+            rated.append((c.value + (g or 0.0), g, c))
+        v, g, best = max(rated, key=lambda r: (r[0], r[2].target))
         if self.narrate:
-            self.pending_note = f"{self._battle_words(s, best)}; fought out {self.level.battle_samples} times: {v:+.1f}"
+            looked = f"; fought out {self.level.battle_samples} times: {g:+.1f}" if g is not None else ""
+            self.pending_note = f"{self._battle_words(s, best)}{looked}"
         return best.command
 
     @staticmethod
