@@ -217,6 +217,7 @@ class AIPlayer(Player):
                 return cmd
             cmd = self._reinforcement(s, side, take)
             if cmd is not None:
+                ph.todo.append(cmd.unit)  # 10.6.1B: it moves on from its entry hex this phase
                 return cmd
         if side == "German":
             for u in s.on_map("German"):
@@ -350,7 +351,7 @@ class AIPlayer(Player):
                 hexes = sorted(hexes, key=lambda h: need.get(h, 99))
             elif take:
                 hexes = sorted(hexes, key=lambda h: take.get(h, 99))
-            for h in hexes[:3]:
+            for h in hexes:
                 cmd = cm.EnterReinforcement(unit=u, path=(h,), strategic=False)
                 if _ok(s, cmd):
                     return cmd
@@ -501,20 +502,25 @@ class AIPlayer(Player):
         return best.command
 
     def _fought_out(self, s: GameState, side: str, cands: list[Candidate]) -> Command | None:
-        """Hard: it attacks when normal would (the best CRT estimate above the threshold),
-        but which battle comes first is chosen by fighting the best few out on copies of
-        the state (battle_look.py): the CRT estimate plus the mean gain of the evaluation
-        after the battle (retreats blocked, towns entered, losses chosen)."""
+        """Hard: the best few battles by the CRT estimate are fought out on copies of the
+        state (battle_look.py) and rated by the CRT estimate plus the mean gain of the
+        evaluation after the battle (retreats blocked, towns entered, losses chosen). It
+        attacks whenever normal would (the look orders those battles, it never vetoes
+        one: the evaluation cannot value a retreat forced without losses) and also where
+        the fought-out gain lifts a battle the CRT estimate undervalues over the threshold."""
         from darkdec_qt.ai.battle_look import expected_gain
 
-        if cands[0].value < self.level.battle_threshold:
-            return None
+        t = self.level.battle_threshold
         rated = []
         for c in cands[: self.level.battle_k]:
-            if c.value < self.level.battle_threshold:
+            if c.value < 0:
                 break
             g = expected_gain(s, c.command, side, self.level.battle_samples)
-            rated.append((c.value + (g or 0.0), g, c))
+            v = c.value + (g or 0.0)
+            if c.value >= t or v >= t + 1.0:
+                rated.append((v, g, c))
+        if not rated:
+            return None
         v, g, best = max(rated, key=lambda r: (r[0], r[2].target))
         if self.narrate:
             looked = f"; fought out {self.level.battle_samples} times: {g:+.1f}" if g is not None else ""

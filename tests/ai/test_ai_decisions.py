@@ -356,3 +356,23 @@ def test_fought_out_battles_use_their_own_dice_and_leave_the_game_alone():
     g1 = expected_gain(s, cmd, "German", 8)
     assert g1 == expected_gain(s, cmd, "German", 8) and g1 > 0  # reproducible: seeded from the position
     assert s.state_hash() == before and s.dice_count == dice
+
+
+# --- 10.6 ------------------------------------------------------------------------------------
+
+
+def test_10_6_1B_a_reinforcement_enters_and_moves_on_in_the_same_phase():
+    b = ScenarioBuilder(14, 10)
+    b.road("0105", "0205", "0305", "0405", "0505", "0605", road="W5").entry("0105", "G")
+    b.town("0605", "Bastogne")
+    b.unit("R1", "Allied", "infantry", (4, 4, 5), arrival="20DecAM", entry=("G",))
+    b.unit("g", "German", "infantry", (4, 4, 4), at="1305")  # Bastogne threatened, the edge not yet
+    st = b.state(turn="20DecAM", side="Allied", phase=Phase.MOVEMENT)
+    p = AIPlayer("normal", "t", narrate=False)
+    cmd, _ = decide(st, player=p)
+    assert cmd.kind == "enter_reinforcement" and cmd.path == ("0105",)
+    execute(st, cmd)
+    cmd, _ = decide(st, player=p)
+    assert cmd.kind == "move" and cmd.units == ("R1",)  # before: it stayed on the map edge all turn
+    execute(st, cmd)
+    assert st.pos["R1"] != "0105"
