@@ -38,6 +38,30 @@ def battle_choice(s: GameState, opts: list[Command], side: str, tg: evaluation.T
     return best
 
 
+def fought_out_choice(s: GameState, opts: list[Command], side: str, tg: evaluation.Targets, samples: int,
+                      k: int = 4) -> Command:
+    """Hard, inside a battle: the best ``k`` options by the one-ply look are each fought
+    out to the battle's end (``samples`` dice streams) and the one with the best mean
+    evaluation afterwards is taken: holding a town at the cost of a step rather than
+    retreating and letting the attacker advance into it, which the one-ply look (nothing
+    has moved yet when the retreat is chosen) cannot see."""
+    what = s.battle.task[0] if s.battle and s.battle.task else ""
+    if len(opts) == 1 or what == "assault":
+        return opts[0]
+    ranked = []
+    for cmd in opts[:24]:
+        t = _after(s, cmd)
+        if t is not None:
+            ranked.append((evaluation.score(t, side, tg), cmd))
+    ranked.sort(key=lambda r: -r[0])
+    best, best_v = (ranked[0][1] if ranked else opts[0]), None
+    for _v, cmd in ranked[:k]:
+        g = expected_gain(s, cmd, side, samples)
+        if g is not None and (best_v is None or g > best_v):
+            best, best_v = cmd, g
+    return best
+
+
 def fight_out(s: GameState, declare: Command, seed: str, tg: evaluation.Targets, limit: int = 8) -> GameState | None:
     """The state after ``declare`` and the whole battle it starts, on a copy with dice
     seeded by ``seed``; None if the engine refuses a step."""

@@ -540,9 +540,12 @@ class AIPlayer(Player):
             return opts[0]
         if self.greedy:
             return opts[0]
-        from darkdec_qt.ai.battle_look import battle_choice
+        from darkdec_qt.ai.battle_look import battle_choice, fought_out_choice
 
-        return battle_choice(s, opts, decider(s), evaluation.targets(s))  # all-out assault declined
+        side, tg = decider(s), evaluation.targets(s)
+        if self.level.battle_samples and time.perf_counter() - self._turn_start < self.level.look_budget:
+            return fought_out_choice(s, opts, side, tg, self.level.battle_samples // 2)
+        return battle_choice(s, opts, side, tg)  # all-out assault declined
 
 
 class _Ctx:

@@ -376,3 +376,27 @@ def test_10_6_1B_a_reinforcement_enters_and_moves_on_in_the_same_phase():
     assert cmd.kind == "move" and cmd.units == ("R1",)  # before: it stayed on the map edge all turn
     execute(st, cmd)
     assert st.pos["R1"] != "0105"
+
+
+def test_hard_holds_a_town_at_the_cost_of_a_step_where_normal_retreats():
+    """Inside a battle the one-ply look sees nothing yet when the defender picks a retreat;
+    fought out, the retreat lets the German advance into Bastogne."""
+    from darkdec_qt.ai.battles import candidates
+    from darkdec_qt.rules.combat_legal import pending_commands
+
+    for seed in range(60):  # a dice stream that leaves the defender the choice retreat1 / step1
+        b = CombatBuilder().terrain("0606", "clear", town="Bastogne").allied("x", "0606", a=4, d=6) \
+            .german("g1", "0605", a=8).german("g2", "0506", a=8).allied("z", "0909")
+        s = b.build()
+        s.side, s.phase, s.started, s.seed = "German", Phase.COMBAT, True, f"t{seed}"
+        execute(s, candidates(s, {}, {"Bastogne": "0606"})[0].command)
+        while s.battle is not None and s.battle.task and s.battle.task[0] in ("declare", "resolve"):
+            execute(s, pending_commands(s)[0])
+        if s.battle is not None and s.battle.task and s.battle.task[:2] == ("result", "Allied"):
+            break
+    else:
+        raise AssertionError("no dice stream gave the defender a result choice")
+    assert {c.option for c in pending_commands(s)} == {"retreat1", "step1"}
+    normal, _ = decide(s.clone(), "normal")
+    hard, _ = decide(s, "hard")
+    assert (normal.option, hard.option) == ("retreat1", "step1")
