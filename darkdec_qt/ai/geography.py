@@ -129,6 +129,19 @@ def hex_sides(state: GameState) -> dict[str, str]:
     return out
 
 
+def full_hexes(state: GameState, side: str) -> frozenset[str]:
+    """Hexes already holding three of ``side``'s units (11.0A): a fourth would be
+    eliminated at the end of the phase (the engine lets it move in and settles it then)."""
+    from darkdec_qt.rules.stacking import LIMIT
+
+    n: dict[str, int] = {}
+    for u, h in state.pos.items():
+        s = state.module.units[u]
+        if s.side == side and not s.is_leader:
+            n[h] = n.get(h, 0) + 1
+    return frozenset(h for h, k in n.items() if k >= LIMIT)
+
+
 def control(state: GameState, h: str, occ: dict[str, str]) -> str:
     """victory.hex_control with a precomputed occupancy."""
     if h in occ:

@@ -260,6 +260,8 @@ class AIPlayer(Player):
             return self._say(s, c, "26.13")
         if (c := dc.conditional_units(s, side)) is not None:
             return self._say(s, c, "23.0B")
+        if not s.moved and (c := dc.overstack(s, side, self._near(s, other_side(side)))) is not None:
+            return self._say(s, c, "11.0C")  # a retreat left a hex over the limits: step out while free to
         if side == "Allied" and s.hold_off_owed and (c := dc.hold_off(s, self._goal(s, side))) is not None:
             return self._say(s, c, "10.7.2C")
         return None
@@ -378,7 +380,8 @@ class AIPlayer(Player):
         enemy = other_side(side)
         occ = geo.hex_sides(s)
         here = s.pos[u]
-        items = [(h, path) for h, (_c, path) in dests.items() if h != here]
+        full = geo.full_hexes(s, side)
+        items = [(h, path) for h, (_c, path) in dests.items() if h != here and h not in full]  # 11.0A
         lim = self._limit(s, u)
         if lim is not None:
             items = [(h, p) for h, p in items if len(p) - 1 <= lim]
