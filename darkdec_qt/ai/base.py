@@ -52,12 +52,16 @@ def _prestart(state: GameState) -> Command:
 
 
 def _after(s: GameState, cmd: cm.Command) -> GameState | None:
-    """The state after ``cmd`` on a copy (the one-ply look), None if the engine refuses it."""
+    """The state after ``cmd`` on a copy (the one-ply look), None if the engine refuses it.
+    The copy rolls dice of its own (another seed): a look at a move that infiltrates
+    (12.4), a retreat across a river (13.6.2C) or a counterattack must not read the roll
+    the game will make (the engine's legality never depends on the dice)."""
+    t = s.clone()
+    t.seed = f"{s.seed}/look"
     try:
-        events = engine.check(s, cmd)
+        events = engine.check(t, cmd)
     except IllegalAction:
         return None
-    t = s.clone()
     for e in events:
         apply(t, e)
     return t

@@ -400,3 +400,21 @@ def test_hard_holds_a_town_at_the_cost_of_a_step_where_normal_retreats():
     normal, _ = decide(s.clone(), "normal")
     hard, _ = decide(s, "hard")
     assert (normal.option, hard.option) == ("retreat1", "step1")
+
+
+def test_the_one_ply_look_rolls_its_own_dice_not_the_games():
+    """A look at a move that infiltrates (12.4) must not read the roll the game will make:
+    over a few seeds the look and the game disagree at least once."""
+    from darkdec_qt.ai.base import _after
+    from tests.rules.test_12_zoc_optional import PATH, infiltration
+
+    cmd = cm.Move(units=("150Pz",), path=PATH[:5])
+    differ = 0
+    for seed in range(12):
+        st = infiltration(turn="17DecPM")  # succeeds on 1-2
+        st.seed = f"s{seed}"
+        looked = _after(st, cmd)
+        assert st.pos["150Pz"] == "1003"  # the game is untouched
+        execute(st, cmd)
+        differ += looked.pos["150Pz"] != st.pos["150Pz"]
+    assert differ > 0
