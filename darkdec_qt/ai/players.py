@@ -22,6 +22,7 @@ from darkdec_qt.ai import evaluation
 from darkdec_qt.ai import geography as geo
 from darkdec_qt.ai.base import LEVELS, Player, RandomPlayer, _after, _ok, _prestart, decider
 from darkdec_qt.ai.battles import Candidate, candidates
+from darkdec_qt.ai.local_score import LocalScore
 from darkdec_qt.game.session import Game
 from darkdec_qt.rules import commands as cm
 from darkdec_qt.rules import engine, movement, reinforcements
@@ -394,7 +395,7 @@ class AIPlayer(Player):
             return None
         need = self._cached(s, "need", self._allied_need) if side == "Allied" else {}
         near = self._near(s, enemy)
-        ctx = _Ctx(s, u, side, enemy, occ, tg, take, need, near)
+        ctx = LocalScore(s, u, side, enemy, occ, tg, take, need, near)
         if self.greedy:
             items.sort(key=lambda it: (take.get(it[0], 99) if take else near.get(it[0], 99), it[0]))
             best_h, best_p = items[0]
@@ -549,58 +550,6 @@ class AIPlayer(Player):
         if self.level.battle_samples and time.perf_counter() - self._turn_start < self.level.look_budget:
             return fought_out_choice(s, opts, side, tg, self.level.battle_samples // 2)
         return battle_choice(s, opts, side, tg)  # all-out assault declined
-
-
-class _Ctx:
-    """The local score of a unit's destination: toward what its side must take, into
-    objective towns, next to enemy units it can beat (Germany) or in front of the objectives
-    the enemy threatens (the Allies), in good defensive terrain."""
-
-    def __init__(self, s: GameState, u: str, side: str, enemy: str, occ: dict[str, str],
-                 tg: evaluation.Targets, take: dict[str, int], need: dict[str, int], near: dict[str, int]):
-        self.s, self.u, self.side, self.enemy, self.occ = s, u, side, enemy, occ
-        self.tg, self.take, self.need, self.near = tg, take, need, near
-        self.adj = s.module.adjacency
-        self.town_hexes = set(tg.towns.values())
-        if side == "Allied":  # the exits Germany's level A/B victories need are held like towns
-            self.town_hexes |= set(geo.exit_hexes(s))
-        occupancy = s.occupancy()
-        self.garrison = {h: sum(1 for x in occupancy.get(h, ()) if x != u and not s.spec(x).is_leader)
-                         for h in self.town_hexes}
-        a, d, _ = s.strength(u)
-        self.att, self.dfn = a, d
-        self.enemy_def: dict[str, int] = {}
-        for x in s.on_map(enemy):
-            if not s.spec(x).is_leader:
-                h = s.pos[x]
-                self.enemy_def[h] = self.enemy_def.get(h, 0) + s.strength(x)[1]
-
-    def score(self, h: str) -> float:
-        s = self.s
-        sc = 0.0
-        if self.take:
-            sc -= 1.0 * min(self.take.get(h, 40), 40)
-            if h in self.tg.take(self.side):
-                sc += 30.0
-        adj_enemy = [n for n in self.adj.get(h, ()) if n in self.enemy_def]
-        terrain = geo.TERRAIN_STEP.get(s.module.hexes[h].terrain, 2) + (2 if s.module.hexes[h].town else 0)
-        if self.side == "German":
-            for n in adj_enemy:
-                d = self.enemy_def[n]
-                if d <= self.att * 2:
-                    sc += 3.0 + (6.0 if n in self.town_hexes else 0.0)
-        else:
-            if h in self.town_hexes and self.near.get(h, 99) <= 6:
-                sc += 24.0 if self.garrison.get(h, 0) == 0 else (8.0 if self.garrison.get(h, 0) == 1 else 0.0)
-            sc -= 0.6 * min(self.need.get(h, 40), 40)
-            if adj_enemy:
-                sc += 2.0 + 0.5 * terrain
-                strong = sum(self.enemy_def.get(n, 0) for n in adj_enemy)
-                if strong > 4 * max(1, self.dfn) and h not in self.town_hexes:
-                    sc -= 4.0
-            elif self.near.get(h, 99) == 2:
-                sc += 3.0 + 0.5 * terrain
-        return sc
 
 
 def make_player(spec: str, seed: int | str = 0) -> Player:
