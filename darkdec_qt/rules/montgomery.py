@@ -113,7 +113,8 @@ def _line_distance(state: GameState, line: str, h: str) -> int:
     return min(hexgrid.distance(h, x) for x in hexes)
 
 
-def withdrawal_move_problem(state: GameState, units: tuple[str, ...], path: tuple[str, ...]) -> IllegalAction | None:
+def withdrawal_move_problem(state: GameState, units: tuple[str, ...], path: tuple[str, ...],
+                            german_zoc: set[str] | None = None) -> IllegalAction | None:
     """26.13B-C, E on a withdrawal turn (read in docs/rules-interpretations.md): a moving
     Allied unit must move toward the closest river position or else west toward the Meuse:
     no hex of its path farther from that position than its start, and the end strictly
@@ -124,7 +125,7 @@ def withdrawal_move_problem(state: GameState, units: tuple[str, ...], path: tupl
     from darkdec_qt.rules.zoc import zoc_hexes
 
     start = path[0]
-    zoc = zoc_hexes(state, "German")
+    zoc = german_zoc if german_zoc is not None else zoc_hexes(state, "German")
     if all(n in zoc for n in hexgrid.neighbours(start) if n in state.module.hexes):
         return None  # 26.13C surrounded by enemy ZOCs
     lines = withdrawal_lines(state)
