@@ -64,6 +64,7 @@ class AIPlayer(Player):
         self.pending_note: str | None = None
         self._queued: list[Command] = []  # commands decided together, issued next (a note's, a move's)
         self._turn_start = time.perf_counter()  # the player turn's start (the hard level's look budget)
+        self._weighed: set[tuple] = set()  # 15.5D displacements already weighed (interject)
         self.think_times: list[tuple[int, str, float]] = []  # (turn, side, seconds) per player turn
 
     # --- entry point ---------------------------------------------------------------
@@ -100,6 +101,24 @@ class AIPlayer(Player):
         if cmd is not None:
             return cmd
         return self._end(game)
+
+    def interject(self, game: Game, side: str) -> list[Command]:
+        """15.5D, in the other side's phase: a displaced leader of ``side`` goes to the
+        equidistant hex its policy prefers (each displacement weighed once; nothing when
+        the engine's placement is already the best)."""
+        s = game.state
+        if self.greedy:
+            return []
+        todo = [x for x in sorted(s.displaced) if x in s.pos and s.side_of(x) == side
+                and (s.turn, s.side, s.phase.value, x, s.displaced[x]) not in self._weighed]
+        if not todo:
+            return []
+        for x in todo:
+            self._weighed.add((s.turn, s.side, s.phase.value, x, s.displaced[x]))
+        c = dc.displaced_leader(s, side)
+        if c is None or c.command.hex == s.pos[c.command.unit]:
+            return []
+        return ([Note(side=side, text=c.why)] if self.narrate else []) + [c.command]
 
     def _say(self, s: GameState, c: dc.Choice, kind: str) -> Command:
         """Issue a decision's command with its reason as the note before it (once a phase

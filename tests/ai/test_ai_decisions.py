@@ -418,3 +418,24 @@ def test_the_one_ply_look_rolls_its_own_dice_not_the_games():
         execute(st, cmd)
         differ += looked.pos["150Pz"] != st.pos["150Pz"]
     assert differ > 0
+
+
+def test_15_5D_the_owner_is_asked_in_the_movers_phase():
+    """A leader is displaced by the other side's move: the match loop asks its owner, whose
+    choice it is, before the mover goes on."""
+    from darkdec_qt.ai.base import RandomPlayer
+    from darkdec_qt.ai.match import play
+
+    s = displaced()
+
+    class Game:
+        state = s
+
+        def execute(self, cmd):
+            return execute(s, cmd)
+
+    g = Game()
+    p = AIPlayer("normal", "a")
+    rec = play(g, {"German": RandomPlayer(1), "Allied": p}, max_commands=3)
+    assert rec.illegal == [] and s.pos["Hodges"] == "0702" and "Hodges" not in s.displaced
+    assert p.interject(g, "Allied") == []  # weighed once
