@@ -63,7 +63,7 @@ class AIPlayer(Player):
         self.phase: _Phase | None = None
         self.pending_note: str | None = None
         self._queued: list[Command] = []  # commands decided together, issued next (a note's, a move's)
-        self._turn_start = time.perf_counter()  # the player turn's start (the hard level's look budget)
+        self._look: tuple[tuple[int, str], float] = ((0, ""), 0.0)  # (game turn, phasing side), seconds looked
         self._weighed: set[tuple] = set()  # 15.5D displacements already weighed (interject)
         self.think_times: list[tuple[int, str, float]] = []  # (turn, side, seconds) per player turn
 
@@ -207,8 +207,6 @@ class AIPlayer(Player):
         key = (s.turn, s.side, s.phase.value)
         if self.phase is None or self.phase.key != key:
             self.phase = _Phase(key, todo)
-            if s.phase is Phase.SUPPLY or s.phase is Phase.MOVEMENT:
-                self._turn_start = time.perf_counter()
         return self.phase
 
     # --- moving ---------------------------------------------------------------------
@@ -515,14 +513,30 @@ class AIPlayer(Player):
         if self.greedy:
             best = max(cands, key=lambda c: (c.p_win, c.target))
             return best.command if best.p_win >= 0.3 else None
-        if self.level.battle_samples and time.perf_counter() - self._turn_start < self.level.look_budget:
-            return self._fought_out(s, side, cands)
+        if self._may_look(s):
+            t0 = time.perf_counter()
+            cmd = self._fought_out(s, side, cands)
+            self._looked(t0)
+            return cmd
         best = cands[0]
         if best.value < self.level.battle_threshold:
             return None
         if self.narrate:
             self.pending_note = self._battle_words(s, best)
         return best.command
+
+    def _may_look(self, s: GameState) -> bool:
+        """Hard: battles are fought out on copies while this player's look budget for the
+        current player turn (its own battles and its defence in the other's) lasts."""
+        if not self.level.battle_samples:
+            return False
+        if self._look[0] != (s.turn, s.side):
+            self._look = ((s.turn, s.side), 0.0)
+        return self._look[1] < self.level.look_budget
+
+    def _looked(self, t0: float) -> None:
+        key, spent = self._look
+        self._look = (key, spent + time.perf_counter() - t0)
 
     def _fought_out(self, s: GameState, side: str, cands: list[Candidate]) -> Command | None:
         """Hard: the best few battles by the CRT estimate are fought out on copies of the
@@ -566,8 +580,11 @@ class AIPlayer(Player):
         from darkdec_qt.ai.battle_look import battle_choice, fought_out_choice
 
         side, tg = decider(s), evaluation.targets(s)
-        if self.level.battle_samples and time.perf_counter() - self._turn_start < self.level.look_budget:
-            return fought_out_choice(s, opts, side, tg, self.level.battle_samples // 2)
+        if self._may_look(s):
+            t0 = time.perf_counter()
+            cmd = fought_out_choice(s, opts, side, tg, self.level.battle_samples // 2)
+            self._looked(t0)
+            return cmd
         return battle_choice(s, opts, side, tg)  # all-out assault declined
 
 
