@@ -76,8 +76,9 @@ class AIPlayer(Player):
             q = self._queued.pop(0)
             if _ok(s, q):
                 return q
-        if s.displaced and not self.greedy and (c := dc.displaced_leader(s, decider(s))) is not None:
-            return self._say(s, c, "15.5D")
+        if s.displaced and (said := self.interject(game, decider(s))):  # 15.5D, its own leader
+            self._queued.extend(said[1:])
+            return said[0]
         if s.battle is not None:
             return self._battle_task(s)
         ph = s.phase
