@@ -143,6 +143,9 @@ def _check_move(state: GameState, cmd: cm.Move, dice: DiceCursor) -> list[Event]
 
 @register_checker("enter_strategic")
 def _check_enter_strategic(state: GameState, cmd: cm.EnterStrategic, dice: DiceCursor) -> list[Event]:  # type: ignore[override]
+    """10.4.1A over 10.4.4C (docs/rules-interpretations.md): a unit enters strategic movement
+    only as the sole occupant of a road hex; 10.4.4C lets a unit already marked begin its turn
+    off the road and move on in strategic movement (10.4.4A), and reinforcements enter in it."""
     u = cmd.unit
     _own_moving_phase(state, u, (Phase.MOVEMENT,), "10.4.1")
     s = state.module.units[u]
@@ -189,6 +192,10 @@ def _check_enter_reserve(state: GameState, cmd: cm.EnterReserve, dice: DiceCurso
     s = state.module.units[u]
     if u in state.reserve:
         raise IllegalAction("is already in reserve", rule="14.1E", unit=u)
+    from darkdec_qt.rules.reserves import historical_setup_problem
+
+    if (err := historical_setup_problem(state, u)) is not None:  # 6.2B (14.6A excepted)
+        raise err
     if u in state.moved or state.mp_spent.get(u, 0) and u not in state.strategic:
         raise IllegalAction("has already moved this turn", rule="7.1.3.1A", unit=u)
     from darkdec_qt.rules import moments

@@ -19,7 +19,7 @@ from darkdec_qt.rules import clauses as rc
 INDEX = rc.load_index()
 ROOT = rc.REPO_ROOT
 # The known gaps (tested = false) may only shrink: lower this number when you test a gap.
-MAX_GAPS = 8
+MAX_GAPS = 2
 # A refusal may cite a chart, the log or the file-exchange protocol instead of a clause: a
 # reference without a digit is not a clause id; one with a digit must be a known id.
 
