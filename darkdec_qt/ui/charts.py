@@ -12,6 +12,7 @@ from darkdec_qt.moduleview import Module
 from darkdec_qt.rules import fogofwar
 from darkdec_qt.ui.controller import GameController
 from darkdec_qt.ui.provenance import MARK, basis_tip
+from darkdec_qt.ui.rulelinks import link_label, linkify_html
 
 HIT = QColor("#f6d75a")
 ROW = QColor("#fbf0c0")
@@ -119,9 +120,10 @@ class ChartsPanel(QTabWidget):
         self.crt_page = QWidget()
         lay = QVBoxLayout(self.crt_page)
         lay.setContentsMargins(2, 2, 2, 2)
-        self.crt_fog = QLabel("<b>Fog of war (25.0C):</b> the phasing side does not see the CRT during its "
-                              "player turn. The other side holds the charts and announces each result: the "
-                              "roll and the result are in the log and the Battle dock.")
+        self.crt_fog = link_label(QLabel(linkify_html(
+            "<b>Fog of war (25.0C):</b> the phasing side does not see the CRT during its player turn. The "
+            "other side holds the charts and announces each result: the roll and the result are in the log "
+            "and the Battle dock.")))
         self.crt_fog.setWordWrap(True)
         self.crt_fog.setAlignment(Qt.AlignmentFlag.AlignTop)
         lay.addWidget(self.crt_caption)
