@@ -131,3 +131,25 @@ def test_15_5D_given_advance_after_combat_through_lone_leader_hex_then_leader_di
     assert ("0505", "0605", "0705") in legal_advances(s, "pz", "0605", 2)
     run(s, cc.ChooseAdvance(unit="pz", path=("0505", "0605", "0705")))
     assert s.pos["pz"] == "0705" and s.pos["Hodges"] == "1005"
+
+
+def test_15_5D_displaced_by_an_advance_the_owner_chooses_before_the_battle_goes_on():
+    """The battle's own choices wait for the relocation (queries agree with check)."""
+    from darkdec_qt.rules import combat_legal
+    from darkdec_qt.rules.combat import deciding_side
+
+    b = CombatBuilder().german("pz", "0505", type="armor").allied("a", None) \
+        .unit("Hodges", "Allied", "0705", a=0, d=0, m=5, type="leader").allied("z", "1005").allied("y", "0702")
+    b.optional.add("15")
+    s = b.build()
+    s.phase, s.started = Phase.COMBAT, True
+    pending(s, ("pz",), ("a",), "D2", (("advance", "German", "0605", 1),))
+    _exec(s, cc.ChooseAdvance(unit="pz", path=("0505", "0605", "0705")))
+    assert s.pos["Hodges"] == "0705" and s.displaced == {"Hodges": ("0702", "1005")}
+    with pytest.raises(IllegalAction, match=r"15\.5D"):
+        engine.check(s, cc.DeclineAdvance())
+    assert deciding_side(s) == "Allied" and combat_legal.pending_commands(s) == []
+    assert [c.kind for c in engine.legal_commands(s)] == ["relocate_displaced_leader"] * 2
+    _exec(s, cm.RelocateDisplacedLeader(unit="Hodges", hex="0702"))
+    assert s.pos["Hodges"] == "0702" and not s.displaced
+    assert {c.kind for c in engine.legal_commands(s)} != {"relocate_displaced_leader"}  # play goes on

@@ -100,3 +100,28 @@ def test_23_0B_legal_commands_offer_other_selections_of_conditional_units():
         check(st, cm.EndPhase())
     except IllegalAction as exc:
         assert exc.rule != "23.0B"  # other choices (a 10.6.3A entry) may still be owed
+
+
+def test_15_5D_the_ai_self_play_and_the_match_loop_hand_the_choice_to_the_owner():
+    """The decider (combat.deciding_side via ai.base.decider and the file exchange's) is the
+    leader's owner; the AI and the random player make the choice; self-play goes on."""
+    from darkdec_qt.ai.base import RandomPlayer, decider
+    from darkdec_qt.ai.players import AIPlayer
+    from darkdec_qt.game.exchange.protocol import decider as exchange_decider
+    from darkdec_qt.game.session import Game
+    from tests.rules.combat_builder import CombatBuilder
+
+    b = CombatBuilder().german("g", "0302").unit("Hodges", "Allied", "0402", a=0, d=0, m=5, type="leader") \
+        .allied("a", "0405").allied("c", "0702")
+    b.optional.add("15")
+    b.side = "German"
+    s = b.build()
+    s.phase, s.started = Phase.MOVEMENT, True
+    execute(s, cm.Move(units=("g",), path=("0302", "0402")))
+    assert decider(s) == "Allied" == exchange_decider(s)
+    for player in (AIPlayer("easy", 1, narrate=False), RandomPlayer(1)):
+        game = Game(s.module, "test", "1", initial=s.clone(), start=False)
+        cmd = player.choose(game)
+        assert isinstance(cmd, cm.RelocateDisplacedLeader) and cmd.hex in ("0405", "0702")
+        game.execute(cmd)
+        assert decider(game.state) == "German" and not game.state.displaced
