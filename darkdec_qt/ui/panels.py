@@ -78,7 +78,6 @@ def _follow(win) -> None:  # noqa: ANN001
     seen = getattr(win, "_followed", 0)
     new = c.cache.events[seen:] if seen <= len(c.cache.events) else []
     win._followed = len(c.cache.events)
-    ev = c.cache.events[-1] if c.cache.events else None
     if any(e.kind == "battle_resolved" for e in new):
         win.panels["charts"].show()
         win.panels["charts"].raise_()
@@ -89,9 +88,9 @@ def _follow(win) -> None:  # noqa: ANN001
     if s.to_place:
         win.panels["setup"].show()
         win.panels["setup"].raise_()
-    elif ev is not None and ev.kind == "phase_began":
+    elif any(e.kind == "phase_began" for e in new):  # (the phase's own work may follow it: moments.py)
         if s.phase.value == "replacement" and (s.reduced or s.eliminated):
             win.panels["replacements"].raise_()
-        elif s.phase.value == "movement" and win.arrivals.list.count() and \
-                win.arrivals.list.item(0).data(Qt.ItemDataRole.UserRole):
+        elif s.phase.value == "movement" and (win.arrivals.owed.orders or win.arrivals.conditional.n or (
+                win.arrivals.list.count() and win.arrivals.list.item(0).data(Qt.ItemDataRole.UserRole))):
             win.panels["arrivals"].raise_()

@@ -96,3 +96,17 @@ def test_10_6_3C_the_owner_clicks_the_road_hex_of_a_blocked_reinforcement(make_c
     s = win.controller.state
     assert s.entry_hex["30/120"] == "1801" and s.pending["30/120"] == s.turn + 1
     assert "30/120" not in " ".join(o.label for o in win.arrivals.owed.orders)
+
+
+def test_the_arriving_dock_comes_forward_when_the_movement_phase_begins_with_units_due(make_client, qtbot):
+    """Failed before: the dock followed only a phase whose last event was its beginning, and
+    the Movement Phase now begins with its notes (moments.py), so it never came forward."""
+    st = at(init(scenario="herbstnebel"), "17DecAM", side="German", phase=Phase.REPLACEMENT)
+    win = client_on(make_client, st, "herbstnebel")
+    win.panels["ob"].raise_()
+    shown = lambda: not win.panels["arrivals"].visibleRegion().isEmpty()  # noqa: E731  (the tab in front)
+    qtbot.waitUntil(lambda: not shown())
+    assert win.controller.end_phase()
+    s = win.controller.state
+    assert s.phase is Phase.MOVEMENT and win.controller.cache.events[-1].kind == "phase_start_noted"
+    qtbot.waitUntil(shown)
