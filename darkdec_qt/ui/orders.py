@@ -13,7 +13,6 @@ from darkdec_qt import hexgrid
 from darkdec_qt.rules import choices, engine, freesetup, initial, variants
 from darkdec_qt.rules import combat_commands as cc
 from darkdec_qt.rules import commands as cm
-from darkdec_qt.rules import reinforcements as rf
 from darkdec_qt.rules.commands import Command
 from darkdec_qt.rules.errors import IllegalAction
 from darkdec_qt.rules.phases import acting_side
@@ -195,14 +194,12 @@ def owed_orders(state: GameState) -> list[Order]:
                                     "(15.5D: the nearest supplied friendly units)"))
     if state.displaced:
         return out  # 15.5D: nothing else may be done first
-    for u in rf.due_units(state):
-        if rf.all_blocked(state, u):
-            t = {h: c for h in rf.delay_alternatives(state, u)
-                 if legal(state, c := choices.ChooseDelayedEntry(unit=u, hex=h))}
-            if t:
-                out.append(Order("delayed_entry", f"{u}: entry blocked; choose its road hex for next turn "
-                                 f"({' or '.join(t)}, 10.6.3C)…", targets=t,
-                                 prompt=f"Click the road hex {u} enters from next turn (10.6.3C)"))
+    for u, alts in choices.delayed_entry_owed(state):  # (a single next hex is no choice: 10.6.3C)
+        t = {h: c for h in alts if legal(state, c := choices.ChooseDelayedEntry(unit=u, hex=h))}
+        if t:
+            out.append(Order("delayed_entry", f"{u}: entry blocked; choose its road hex for next turn "
+                             f"({' or '.join(t)}, 10.6.3C)…", targets=t,
+                             prompt=f"Click the road hex {u} enters from next turn (10.6.3C)"))
     from darkdec_qt.rules import exits
 
     for u, edge in exits.hold_off_candidates(state):

@@ -90,8 +90,14 @@ def test_10_6_3C_the_owner_clicks_the_road_hex_of_a_blocked_reinforcement(make_c
         st.pos[u] = h  # every entry hex of areas B and C occupied (10.6.3B)
     win = client_on(make_client, st, "herbstnebel")
     assert not win.controller.end_phase() and "10.6.3C" in win.controller.end_refusal
+    labels = [o.label for o in win.arrivals.owed.orders]
+    assert not any(lb.startswith("7Arm/CCA") for lb in labels)  # one next hex (3201): no choice to make
+    win.view.center_on_hex("4915")  # far from the north edge
     click_row(qtbot, win.arrivals.owed.list, "30/120: entry blocked")
     assert set(win.input.targets) == {"3201", "1801"}
+    view = win.view
+    shown = view.mapToScene(view.viewport().rect()).boundingRect()
+    assert shown.contains(win.scene.hex_center("1801"))  # brought into sight
     click_hex(win, "1801")
     s = win.controller.state
     assert s.entry_hex["30/120"] == "1801" and s.pending["30/120"] == s.turn + 1
