@@ -395,6 +395,10 @@ def legal_commands(state: GameState, rng: random.Random | None = None, per_unit:
     destination is listed."""
     if state.game_over:
         return
+    if not state.started:  # the set-up commands (freesetup, 26.20A) are the client's and AutoSetup's
+        if _ok(state, cm.StartGame()):
+            yield cm.StartGame()
+        return
     if state.displaced:  # 15.5D: the owner's choice comes before anything else (choices.py)
         from darkdec_qt.rules.choices import relocations
 

@@ -125,3 +125,14 @@ def test_15_5D_the_ai_self_play_and_the_match_loop_hand_the_choice_to_the_owner(
         assert isinstance(cmd, cm.RelocateDisplacedLeader) and cmd.hex in ("0405", "0702")
         game.execute(cmd)
         assert decider(game.state) == "German" and not game.state.displaced
+
+
+def test_legal_commands_before_the_start_offer_only_what_check_accepts():
+    """Issue 12 class 6: before StartGame the engine listed EndPhase (refused, 7.0) and moves."""
+    from tests.rules.conftest_real import init
+
+    st = init(scenario="herbstnebel")
+    assert not st.started
+    cmds = list(engine.legal_commands(st))
+    assert cmds == [cm.StartGame()]
+    check(st, cmds[0])
