@@ -24,6 +24,7 @@ from darkdec_qt.ui.controller import GameController
 from darkdec_qt.ui.mapinput import MapInput
 
 ROW = Qt.ItemDataRole.UserRole
+PICKS = frozenset({"relocate_displaced_leader", "choose_delayed_entry"})  # the owed choices picked on the map
 
 
 class OwedChoices(QWidget):
@@ -56,6 +57,10 @@ class OwedChoices(QWidget):
             it.setData(ROW, i)
             self.list.addItem(it)
         self.setVisible(bool(self.orders))
+        picking = set(self.input.targets.values())
+        if picking and any(c.kind in PICKS for c in picking) and \
+                not any(picking & set(o.targets.values()) for o in self.orders):
+            self.input.clear_pick()  # the choice was made (by the computer, or undone): nothing to click
 
     def run(self, row: int | None) -> bool:
         if row is None or not 0 <= row < len(self.orders):

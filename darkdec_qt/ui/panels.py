@@ -82,7 +82,11 @@ def _follow(win) -> None:  # noqa: ANN001
         win.panels["charts"].show()
         win.panels["charts"].raise_()
         win.charts.setCurrentWidget(win.charts.crt_page)
-    if any(e.kind == "leader_displaced" and not e.to_hex for e in new) and win.arrivals.owed.orders:
+    from darkdec_qt.rules.choices import relocation_owner
+
+    computer = getattr(getattr(win, "computer", None), "sides", {})  # (its own choice: ui/aiplayer.py)
+    if any(e.kind == "leader_displaced" and not e.to_hex for e in new) and win.arrivals.owed.orders \
+            and relocation_owner(s) not in computer:
         win.panels["arrivals"].raise_()  # 15.5D: the owner picks the hex at once: highlight them (after
         QTimer.singleShot(0, lambda: win.arrivals.owed.run(0))  # the views' own "moved" message)
     if s.to_place:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from darkdec_qt.game.session import Game
+from darkdec_qt.rules import commands as cm
 from darkdec_qt.rules import variants as var
 from darkdec_qt.rules.phases import Phase
 from tests.client.helpers import click_hex
@@ -61,7 +62,7 @@ def test_23_0B_the_side_ticks_its_conditional_units_and_commits_them(make_client
     assert "23.0B" not in win.controller.end_refusal
 
 
-def test_15_5D_the_owner_clicks_where_the_displaced_leader_goes(make_client, qtbot):
+def displacement_state():
     st = at(init(scenario="herbstnebel"), "18DecAM", side="German", phase=Phase.MOVEMENT)
     st.optional = frozenset({"15"})
     m = st.module
@@ -69,6 +70,11 @@ def test_15_5D_the_owner_clicks_where_the_displaced_leader_goes(make_client, qtb
     a1, a2 = [u for u in sorted(st.pos) if m.units[u].side == "Allied" and not m.units[u].is_leader][:2]
     st.pos = {ger: "2615", "Hodges": "2516", a1: "2214", a2: "2519"}  # 2214 and 2519: three hexes away
     st.supply = {}
+    return st, ger
+
+
+def test_15_5D_the_owner_clicks_where_the_displaced_leader_goes(make_client, qtbot):
+    st, ger = displacement_state()
     win = client_on(make_client, st, "herbstnebel")
     click_hex(win, "2615")  # the German player moves into the leader's hex
     click_hex(win, "2516")
@@ -80,6 +86,12 @@ def test_15_5D_the_owner_clicks_where_the_displaced_leader_goes(make_client, qtb
     click_hex(win, "2519")  # the Allied player's choice
     assert win.controller.state.pos["Hodges"] == "2519" and not win.controller.state.displaced
     assert not win.arrivals.owed.isVisible()
+    win.controller.undo()  # back to the choice: made elsewhere (a computer Allied player) this time
+    qtbot.waitUntil(lambda: bool(win.arrivals.owed.orders))
+    win.arrivals.owed.run(0)
+    assert set(win.input.targets) == {"2214", "2519"}
+    win.controller.execute(cm.RelocateDisplacedLeader(unit="Hodges", hex="2214"))
+    assert not win.input.targets  # no stale highlight left to click
 
 
 def test_10_6_3C_the_owner_clicks_the_road_hex_of_a_blocked_reinforcement(make_client, qtbot):
@@ -116,3 +128,16 @@ def test_the_arriving_dock_comes_forward_when_the_movement_phase_begins_with_uni
     s = win.controller.state
     assert s.phase is Phase.MOVEMENT and win.controller.cache.events[-1].kind == "phase_start_noted"
     qtbot.waitUntil(shown)
+
+
+def test_15_5D_no_hexes_are_highlighted_for_a_computer_owner(make_client, qtbot):
+    from darkdec_qt.ai.players import AIPlayer
+
+    st, ger = displacement_state()
+    win = client_on(make_client, st, "herbstnebel")
+    win.computer.sides, win.computer.paused = {"Allied": AIPlayer("easy", 1)}, True  # (paused: no thread)
+    click_hex(win, "2615")
+    click_hex(win, "2516")
+    assert win.controller.state.displaced and win.arrivals.owed.orders
+    qtbot.wait(50)
+    assert not win.input.targets  # the computer makes this choice
