@@ -40,6 +40,12 @@ STAY_OPTIONS = frozenset({"step1", "step2", "retreat1_step1"})
 
 
 def deciding_side(state: GameState) -> str | None:
+    """The side owing the next decision before play goes on: the owner of a displaced
+    leader (15.5D, choices.relocation_owner), else the side a battle's task names."""
+    from darkdec_qt.rules.choices import relocation_owner
+
+    if state.displaced:
+        return relocation_owner(state)
     b = state.battle
     if b is None or b.task is None:
         return None
@@ -524,17 +530,14 @@ def _register() -> None:
         registry.CHECKERS[kind] = fn
     for kind, fn in airpower.CHECKERS.items():
         registry.CHECKERS[kind] = fn
-    prev = registry.CHECKERS.get("end_phase")
-    if prev is not None and not getattr(prev, "_combat_guard", False):
-        def guarded(state: GameState, cmd: Command, dice: DiceCursor) -> Events:
-            """7.1.5D/13.0B: the Combat Phase ends only when the obligatory attacks are made."""
-            problem = end_phase_problem(state)
-            if problem is not None:
-                raise problem
-            return prev(state, cmd, dice)
+    if not any(getattr(g, "_combat_guard", False) for g in registry.GUARDS):
+        def guard(state: GameState, cmd: Command) -> IllegalAction | None:
+            """7.1.5D/13.0B: the Combat Phase ends only when the obligatory attacks are made
+            (a guard, so that engine.end_phase_refusal knows it too)."""
+            return end_phase_problem(state) if cmd.kind == "end_phase" else None
 
-        guarded._combat_guard = True  # type: ignore[attr-defined]
-        registry.CHECKERS["end_phase"] = guarded
+        guard._combat_guard = True  # type: ignore[attr-defined]
+        registry.GUARDS.append(guard)
 
     def generate(state: GameState, rng: object = None):  # type: ignore[no-untyped-def]
         yield from combat_legal.legal_combat_commands(state)
