@@ -167,6 +167,31 @@ def hold_off(state: GameState, need: dict[str, int]) -> Choice | None:
     return None
 
 
+# --- 10.6.3C ------------------------------------------------------------------------------
+
+
+def delayed_entry(state: GameState, side: str, goal: dict[str, int]) -> Choice | None:
+    """10.6.3C: a reinforcement whose entry hexes are all blocked enters next turn from the
+    next unblocked road hex its owner picks: the one nearest where the side wants troops
+    (the threatened objectives for the Allies, what Germany must take), farthest from the
+    enemy that blocked it when the goal does not tell them apart."""
+    from darkdec_qt.rules import reinforcements
+    from darkdec_qt.rules.choices import ChooseDelayedEntry, delayed_entry_owed
+
+    owed = [(u, alts) for u, alts in delayed_entry_owed(state) if state.side_of(u) == side]
+    if not owed:
+        return None
+    near = engine.enemy_distance(state, other_side(side))
+    u, alts = owed[0]
+    rated = sorted(alts, key=lambda h: (goal.get(h, 99), -near.get(h, 99), h))
+    for h in rated:
+        if _ok(state, cmd := ChooseDelayedEntry(unit=u, hex=h)):
+            blocked = ", ".join(reinforcements.entry_hexes(state, u))
+            return Choice(cmd, f"{u}'s entry {blocked} blocked (10.6.3C): it enters next turn at {h}, "
+                               f"{goal.get(h, '?')} march points from where it is needed")
+    return None
+
+
 # --- 11.0C -------------------------------------------------------------------------------
 
 

@@ -48,8 +48,6 @@ def play(game: Game, players: dict[str, Player], *, until_turn: int | None = Non
             break
         if stop is not None and stop():
             break
-        if s.displaced and _interjections(game, players, side, rec, on_command):
-            continue
         player = players[side]
         t0 = time.perf_counter()
         cmd = player.choose(game)
@@ -65,27 +63,6 @@ def play(game: Game, players: dict[str, Player], *, until_turn: int | None = Non
         if on_command is not None:
             on_command(game, cmd)
     return rec
-
-
-def _interjections(game: Game, players: dict[str, Player], side: str, rec: Record,
-                   on_command: Callable[[Game, object], None] | None) -> bool:
-    """15.5D: a leader displaced by the mover belongs to the other side, whose choice of
-    hex it is; a player that can make it (``interject``) is asked now. True if it did."""
-    done = False
-    for other, player in players.items():
-        if other == side or not hasattr(player, "interject"):
-            continue
-        for cmd in player.interject(game, other):
-            try:
-                game.execute(cmd)
-            except IllegalAction as exc:
-                rec.illegal.append(f"{player.name} ({other}) {cmd.to_dict()}: {exc}")
-                break
-            rec.commands += 1
-            done = True
-            if on_command is not None:
-                on_command(game, cmd)
-    return done
 
 
 def new_game(module: Module, scenario: str, seed: int | str, *, variants: tuple[str, ...] | None = None,

@@ -64,7 +64,6 @@ class AIPlayer(Player):
         self.pending_note: str | None = None
         self._queued: list[Command] = []  # commands decided together, issued next (a note's, a move's)
         self._look: tuple[tuple[int, str], float] = ((0, ""), 0.0)  # (game turn, phasing side), seconds looked
-        self._weighed: set[tuple] = set()  # 15.5D displacements already weighed (interject)
         self.think_times: list[tuple[int, str, float]] = []  # (turn, side, seconds) per player turn
 
     # --- entry point ---------------------------------------------------------------
@@ -76,9 +75,9 @@ class AIPlayer(Player):
             q = self._queued.pop(0)
             if _ok(s, q):
                 return q
-        if s.displaced and (said := self.interject(game, decider(s))):  # 15.5D, its own leader
-            self._queued.extend(said[1:])
-            return said[0]
+        if s.displaced:  # 15.5D: owed at once by the leader's owner (the decider), before anything else
+            c = None if self.greedy else dc.displaced_leader(s, decider(s))
+            return self._say_now(s, c) if c is not None else self._end(game)
         if s.battle is not None:
             return self._battle_task(s)
         ph = s.phase
@@ -103,23 +102,12 @@ class AIPlayer(Player):
             return cmd
         return self._end(game)
 
-    def interject(self, game: Game, side: str) -> list[Command]:
-        """15.5D, in the other side's phase: a displaced leader of ``side`` goes to the
-        equidistant hex its policy prefers (each displacement weighed once; nothing when
-        the engine's placement is already the best)."""
-        s = game.state
-        if self.greedy:
-            return []
-        todo = [x for x in sorted(s.displaced) if x in s.pos and s.side_of(x) == side
-                and (s.turn, s.side, s.phase.value, x, s.displaced[x]) not in self._weighed]
-        if not todo:
-            return []
-        for x in todo:
-            self._weighed.add((s.turn, s.side, s.phase.value, x, s.displaced[x]))
-        c = dc.displaced_leader(s, side)
-        if c is None or c.command.hex == s.pos[c.command.unit]:
-            return []
-        return ([Note(side=side, text=c.why)] if self.narrate else []) + [c.command]
+    def _say_now(self, s: GameState, c: dc.Choice) -> Command:
+        """A decision outside the phase's own work (15.5D): its note first, then the command."""
+        if self.narrate and _ok(s, note := Note(side=decider(s), text=c.why)):
+            self._queued.insert(0, c.command)
+            return note
+        return c.command
 
     def _say(self, s: GameState, c: dc.Choice, kind: str) -> Command:
         """Issue a decision's command with its reason as the note before it (once a phase
@@ -274,7 +262,8 @@ class AIPlayer(Player):
 
     def _owed_choices(self, s: GameState, side: str) -> Command | None:
         """What the Movement Phase owes before the moves: 26.13 declared (or not) first,
-        23.0B conditional units, 10.7.2C hold-offs."""
+        23.0B conditional units, 11.0C a hex a retreat overstacked, 10.7.2C hold-offs,
+        10.6.3C blocked reinforcements' road hexes."""
         if side == "Allied" and "26.13" in s.variants and not s.moved and (c := dc.montgomery(s)) is not None:
             return self._say(s, c, "26.13")
         if (c := dc.conditional_units(s, side)) is not None:
@@ -283,6 +272,8 @@ class AIPlayer(Player):
             return self._say(s, c, "11.0C")  # a retreat left a hex over the limits: step out while free to
         if side == "Allied" and s.hold_off_owed and (c := dc.hold_off(s, self._goal(s, side))) is not None:
             return self._say(s, c, "10.7.2C")
+        if (c := dc.delayed_entry(s, side, self._goal(s, side))) is not None:
+            return self._say(s, c, "10.6.3C")
         return None
 
     def _after_moves(self, s: GameState, side: str, ph: _Phase) -> Command | None:

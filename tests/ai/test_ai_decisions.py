@@ -101,6 +101,30 @@ def test_10_7_2C_holds_off_the_unit_that_pays_the_debt_at_the_least_defensive_co
     assert st.hold_off_owed["W"] == 0
 
 
+# --- 10.6.3C --------------------------------------------------------------------------------
+
+
+def test_10_6_3C_a_blocked_reinforcement_is_rerouted_toward_where_it_is_needed():
+    from darkdec_qt.rules.choices import ChooseDelayedEntry
+
+    b = ScenarioBuilder(14, 12)
+    b.road(*[f"05{r:02d}" for r in range(1, 12)], road="N5")
+    b.road("0301", "0302", "0303", road="N3")
+    b.road("0801", "0802", "0803", "0804", "0805", road="N8")
+    b.entry("0501", "E").entry("1201", "E")  # an entry area that is no German exit (29.0)
+    b.road("1201", "1202", road="N12")
+    b.town("0805", "Bastogne")  # threatened by g/1: the Allies need troops there
+    b.unit("R/A", "Allied", "infantry", (3, 4, 5), arrival="18DecAM", entry=("E",))
+    b.unit("g/1", "German", at="1008")
+    st = b.state(turn="18DecAM", side="Allied", phase=Phase.MOVEMENT)
+    st.exit_markers |= {"0501", "1201"}  # both hexes of area E blocked (10.6.3B)
+    first = next(c for c in engine.legal_commands(st) if isinstance(c, ChooseDelayedEntry))
+    assert first.hex == "0301"  # the engine's first offer: far from Bastogne
+    cmd, notes = decide(st)
+    assert cmd == ChooseDelayedEntry(unit="R/A", hex="0801")
+    assert any("10.6.3C" in n for n in notes)
+
+
 # --- 11.0C -----------------------------------------------------------------------------------
 
 
@@ -150,12 +174,15 @@ def displaced():
 
 def test_15_5D_the_displaced_leader_goes_where_his_command_reaches_the_most():
     s = displaced()
-    assert s.pos["Hodges"] == "0405" and set(s.displaced["Hodges"]) == {"0405", "0702"}  # the engine's pick
-    c = dc.displaced_leader(s, "Allied")
-    assert c.command == cm.RelocateDisplacedLeader(unit="Hodges", hex="0702")  # beside c2 and c3
-    assert "15.5D" in c.why
-    execute(s, c.command)
-    assert s.pos["Hodges"] == "0702"
+    assert set(s.displaced["Hodges"]) == {"0405", "0702"}  # owed at once by the Allies (choices.py)
+    assert decider(s) == "Allied"
+    first = next(c for c in engine.legal_commands(s) if c.kind == "relocate_displaced_leader")
+    assert first.hex == "0405"  # the engine's first offer
+    cmd, notes = decide(s)
+    assert cmd == cm.RelocateDisplacedLeader(unit="Hodges", hex="0702")  # beside c2 and c3
+    assert any("15.5D" in n for n in notes)
+    execute(s, cmd)
+    assert s.pos["Hodges"] == "0702" and not s.displaced
 
 
 # --- 23.0B -----------------------------------------------------------------------------------
@@ -420,9 +447,7 @@ def test_the_one_ply_look_rolls_its_own_dice_not_the_games():
     assert differ > 0
 
 
-def test_15_5D_the_owner_is_asked_in_the_movers_phase():
-    """A leader is displaced by the other side's move: the match loop asks its owner, whose
-    choice it is, before the mover goes on."""
+def test_15_5D_in_a_match_the_owner_answers_in_the_movers_phase():
     from darkdec_qt.ai.base import RandomPlayer
     from darkdec_qt.ai.match import play
 
@@ -434,8 +459,5 @@ def test_15_5D_the_owner_is_asked_in_the_movers_phase():
         def execute(self, cmd):
             return execute(s, cmd)
 
-    g = Game()
-    p = AIPlayer("normal", "a")
-    rec = play(g, {"German": RandomPlayer(1), "Allied": p}, max_commands=3)
-    assert rec.illegal == [] and s.pos["Hodges"] == "0702" and "Hodges" not in s.displaced
-    assert p.interject(g, "Allied") == []  # weighed once
+    rec = play(Game(), {"German": RandomPlayer(1), "Allied": AIPlayer("normal", "a")}, max_commands=2)
+    assert rec.illegal == [] and s.pos["Hodges"] == "0702" and not s.displaced
