@@ -26,6 +26,7 @@ from shapely.strtree import STRtree
 
 from darkdec_qt import hexgrid
 from darkdec_qt.model.projection import UNIT_LAYOUT, to_grid
+from darkdec_qt.model.sources import SourceError
 
 Cell = tuple[int, int]  # (col, row); may lie off the map (negative, > columns, > rows)
 
@@ -151,12 +152,36 @@ def sample_cells(line: BaseGeometry) -> list[Cell]:
 # --- derivation ---------------------------------------------------------------------------
 
 
+AREA_KINDS = {"forests.geojson": ("woods", "dense_forest"), "marsh.geojson": ("marsh",), "clear.geojson": ("clear",)}
+
+
+def area_polygons(geo_dir: Path, name: str) -> list[tuple[dict, BaseGeometry]]:
+    """The terrain polygons of one area file; each must carry a ``kind`` of that file, a
+    unique ``name`` (a hex's basis names the polygon that made its terrain) and a ``basis``
+    naming its source, else SourceError (docs/provenance-map.md, issue 13 Forests)."""
+    feats = load(geo_dir, name)
+    seen: set[str] = set()
+    for i, (props, geom) in enumerate(feats, 1):
+        label = f"{name} feature {i} ({props.get('name') or 'no name'})"
+        if props.get("kind") not in AREA_KINDS[name]:
+            raise SourceError(f"{label}: kind {props.get('kind')!r} is not one of {', '.join(AREA_KINDS[name])}")
+        if not str(props.get("name", "")).strip() or props["name"] in seen:
+            raise SourceError(f"{label}: every terrain polygon needs a name of its own")
+        if not str(props.get("basis", "")).strip():
+            raise SourceError(f"{label}: no basis (the source the polygon was drawn from)")
+        if geom.geom_type not in ("Polygon", "MultiPolygon") or not geom.is_valid:
+            raise SourceError(f"{label}: not a valid polygon")
+        seen.add(props["name"])
+    return feats
+
+
 def _terrain(cells: Sequence[Cell], geo_dir: Path) -> dict[Cell, tuple[str, str]]:
+    forests = area_polygons(geo_dir, "forests.geojson")
     layers: dict[str, list[tuple[dict, BaseGeometry]]] = {
-        "marsh": load(geo_dir, "marsh.geojson"),
-        "dense_forest": [f for f in load(geo_dir, "forests.geojson") if f[0]["kind"] == "dense_forest"],
-        "woods": [f for f in load(geo_dir, "forests.geojson") if f[0]["kind"] == "woods"],
-        "clear": load(geo_dir, "clear.geojson"),
+        "marsh": area_polygons(geo_dir, "marsh.geojson"),
+        "dense_forest": [f for f in forests if f[0]["kind"] == "dense_forest"],
+        "woods": [f for f in forests if f[0]["kind"] == "woods"],
+        "clear": area_polygons(geo_dir, "clear.geojson"),
     }
     unions = {k: unary_union([g for _, g in v]) if v else None for k, v in layers.items()}
     out: dict[Cell, tuple[str, str]] = {}
@@ -173,23 +198,25 @@ def _terrain(cells: Sequence[Cell], geo_dir: Path) -> dict[Cell, tuple[str, str]
 
         fm, fd, fw, fc = frac("marsh"), frac("dense_forest"), frac("woods"), frac("clear")
         if fm >= MARSH_MIN:
-            out[c] = ("marsh", f"geo: {fm:.0%} of hex in {names(['marsh'])} marsh polygon")
+            out[c] = ("marsh", f"geo: {fm:.0%} of hex in marsh polygon '{names(['marsh'])}' (marsh.geojson)")
         elif fd >= FOREST_MIN:
             out[c] = (
                 "dense_forest",
-                f"geo: {fd:.0%} of hex in {names(['dense_forest'])} dense-forest polygon",
+                f"geo: {fd:.0%} of hex in dense-forest polygon '{names(['dense_forest'])}' (forests.geojson)",
             )
         elif fd + fw >= FOREST_MIN:
             out[c] = (
                 "woods",
-                f"geo: {fd + fw:.0%} of hex in forest polygon ({names(['woods', 'dense_forest'])})",
+                f"geo: {fd + fw:.0%} of hex in forest polygons, most in '{names(['woods', 'dense_forest'])}'"
+                " (forests.geojson)",
             )
         elif fc >= CLEAR_MIN:
-            out[c] = ("clear", f"geo: {fc:.0%} of hex in open area {names(['clear'])}")
+            out[c] = ("clear", f"geo: {fc:.0%} of hex in open-area polygon '{names(['clear'])}' (clear.geojson)")
         else:
             out[c] = (
                 "rough",
-                "geo: default Ardennes rough (29.0 designer's notes), no forest/open area >= 50%",
+                "geo: rough, the Ardennes' rolling hilly ground with steep draws (29.0 designer's notes):"
+                " no forest, open-area or marsh polygon covers half the hex",
             )
     return out
 

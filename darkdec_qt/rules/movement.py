@@ -336,7 +336,9 @@ def legal_destinations(state: GameState, units: tuple[str, ...] | list[str] | st
         return {}
     ctx = make_context(state, units, strategic=strategic)
     ctx.infil_left = infiltration_attempts_left(state, units)
-    dests = _withdrawal_search(state, units, ctx) if "26.13" in state.variants else None
+    dests = _one_hex_moves(state, units, ctx)
+    if dests is None and "26.13" in state.variants:
+        dests = _withdrawal_search(state, units, ctx)
     if dests is None:
         dests = search(ctx)
     from darkdec_qt.rules import initial
@@ -354,6 +356,28 @@ def _withdrawing(state: GameState) -> bool:
     from darkdec_qt.rules.montgomery import montgomery_withdrawal
 
     return montgomery_withdrawal(state)
+
+
+def _one_hex_moves(state: GameState, units: tuple[str, ...],
+                   ctx: MoveContext) -> dict[str, tuple[int, tuple[str, ...]]] | None:
+    """18.3B: a unit limited to one hex moves straight into a neighbour, judged as ``check``
+    judges that path (``walk``); the cheapest path to a neighbour may be longer (round an
+    unbridged river by a bridge) and would hide a legal one-hex move. None when no limit."""
+    from darkdec_qt.rules import initial
+
+    if all(initial.max_hexes(state, u) != 1 for u in units):
+        return None
+    out: dict[str, tuple[int, tuple[str, ...]]] = {}
+    for sd in ctx.t.sides.get(ctx.start, ()):
+        path = (ctx.start, sd.b)
+        try:
+            costs, _ = walk(ctx, path)
+        except IllegalAction:
+            continue
+        spent = costs[-1]
+        out[sd.b] = (spent[0] if len(spent) == 1 else max(x * 1_000_000 // max(b, 1)
+                                                          for x, b in zip(spent, ctx.budgets, strict=True)), path)
+    return out
 
 
 def _withdrawal_search(state: GameState, units: tuple[str, ...],

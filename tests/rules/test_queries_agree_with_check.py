@@ -49,12 +49,17 @@ def sampled() -> tuple[tuple[GameState, ...], tuple[GameState, ...]]:
     battles: list[GameState] = []
     for scen, seed, turns, optional, variants in PLAYOUTS:
         rng = random.Random(seed)
+        firsts: set[Phase] = set()
 
-        def grab(game, e, rng=rng):  # noqa: ANN001
+        def grab(game, e, rng=rng, firsts=firsts):  # noqa: ANN001
             st = game.state
             first_allied_16 = (e.kind == "phase_began" and st.phase is Phase.MOVEMENT and st.side == "Allied"
                                and initial.is_16_december(st))  # the reported case (18.3B), always
-            if st.phase in MOVING_PHASES and (first_allied_16 or rng.random() < 0.06):
+            # the first reaction phase of each playout, always (a short phase the 6 % draw can miss)
+            first_reaction = e.kind == "phase_began" and st.phase is Phase.REACTION and st.phase not in firsts
+            if first_reaction:
+                firsts.add(st.phase)
+            if st.phase in MOVING_PHASES and (first_allied_16 or first_reaction or rng.random() < 0.06):
                 moving.append(st.clone())
                 if st.phase is Phase.MOVEMENT and rng.random() < 0.5:  # strategic movement too
                     side = acting_side(st.side, st.phase)
