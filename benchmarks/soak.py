@@ -5,6 +5,9 @@ replay-verified through the same path a player's file takes (issue 15).
     nice -n 10 python benchmarks/soak.py --minutes 40            # as many games as fit
     python benchmarks/soak.py --n 20 --seed 7                    # a fixed number
     python benchmarks/soak.py --jobs 2 --minutes 30
+    python benchmarks/soak.py --jobs 2 --n 1000 --out soak.jsonl   # resumable: run it again
+                                                                    # to go on where it stopped
+    python benchmarks/soak.py --summary soak.jsonl                   # the whole run's figures
 
 Invariants after every ``phase_ended``: every unit on the map is a module unit on a module
 hex and is not also eliminated/exited/withdrawn/pending; no hex holds both sides; reduced
@@ -13,12 +16,16 @@ seed (dice.die); the turn lies within the scenario; a clone hashes like the stat
 end: the log re-applied from the initial state gives the same hash, and the saved file
 verifies (gamestore.verify: every command re-executed through ``check``).
 Prints one line per game and a summary (games, games/hour, exceptions, mismatches,
-invariant breaks).
+invariant breaks). With ``--out`` every game's result is appended to a JSON-lines file as
+it ends; run the same command again and the games already in the file are skipped, so a
+long run (1,000 games take hours on two cores) may span several sittings and still be one
+run: game n always has the same scenario and seed.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import tempfile
@@ -169,16 +176,26 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--scenario", action="append", default=[])
+    ap.add_argument("--out", type=Path, help="append each game's result to this JSON-lines file; "
+                    "games already in it are skipped (resume)")
+    ap.add_argument("--summary", type=Path, help="print the figures of a results file and stop")
     a = ap.parse_args(argv)
+    if a.summary:
+        done = _read_results(a.summary)
+        print(_summary_line(done, sum(r["seconds"] for r in done), "game seconds (sum)"))
+        return 1 if any(_flags(done).values()) else 0
     if not a.n and not a.minutes:
         a.n = 6
     scenarios = a.scenario or sorted(_module().scenarios)
     deadline = time.monotonic() + a.minutes * 60 if a.minutes else None
+    earlier = _read_results(a.out) if a.out and a.out.exists() else []
+    skip = {r["n"] for r in earlier if r.get("seed", 0) // 100_000 == a.seed}
 
     def jobs():  # noqa: ANN202
         n = 0
         while (not a.n or n < a.n) and (deadline is None or time.monotonic() < deadline):
-            yield (n, scenarios[n % len(scenarios)], a.seed * 100_000 + n)
+            if n not in skip:
+                yield (n, scenarios[n % len(scenarios)], a.seed * 100_000 + n)
             n += 1
 
     t0 = time.perf_counter()
@@ -187,6 +204,9 @@ def main(argv: list[str] | None = None) -> int:
 
     def report(r: dict) -> None:
         results.append(r)
+        if a.out:
+            with a.out.open("a", encoding="utf-8") as f:
+                f.write(json.dumps(r) + "\n")
         counts["exceptions"] += bool(r["exception"])
         counts["mismatches"] += bool(r["mismatch"])
         counts["breaks"] += bool(r["breaks"])
@@ -214,11 +234,38 @@ def main(argv: list[str] | None = None) -> int:
         for j in jobs():
             report(one(j))
     wall = time.perf_counter() - t0
-    cmds = sum(r["commands"] for r in results)
-    print(f"soak: {len(results)} games ({', '.join(scenarios)}), {cmds} commands, {wall / 60:.1f} min wall, "
-          f"{len(results) / wall * 3600:.0f} games/hour; exceptions {counts['exceptions']}, "
-          f"replay mismatches {counts['mismatches']}, games with invariant breaks {counts['breaks']}")
+    print(_summary_line(results, wall, "min wall"))
+    if earlier:
+        whole = earlier + results
+        print("whole run (" + str(a.out) + "): " + _summary_line(whole, sum(r["seconds"] for r in whole),
+                                                                   "game seconds (sum)"))
     return 1 if any(counts.values()) else 0
+
+
+def _read_results(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def _flags(results: list[dict]) -> dict[str, int]:
+    return {"exceptions": sum(bool(r["exception"]) for r in results),
+            "mismatches": sum(bool(r["mismatch"]) for r in results),
+            "breaks": sum(bool(r["breaks"]) for r in results)}
+
+
+def _summary_line(results: list[dict], seconds: float, what: str) -> str:
+    """Games, scenarios, commands, time and the three counts. ``what`` names ``seconds``: the
+    wall time of this sitting, or the sum of the games' own times for a whole file (games
+    per hour then per process)."""
+    c = _flags(results)
+    per = {}
+    for r in results:
+        per[r["scenario"]] = per.get(r["scenario"], 0) + 1
+    cmds = sum(r["commands"] for r in results)
+    shown = f"{seconds / 60:.1f} {what}" if what == "min wall" else f"{seconds / 60:.1f} min of {what}"
+    rate = len(results) / seconds * 3600 if seconds else 0.0
+    return (f"soak: {len(results)} games ({', '.join(f'{k} {v}' for k, v in sorted(per.items()))}), "
+            f"{cmds} commands, {shown}, {rate:.0f} games/hour; exceptions {c['exceptions']}, "
+            f"replay mismatches {c['mismatches']}, games with invariant breaks {c['breaks']}")
 
 
 if __name__ == "__main__":

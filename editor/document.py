@@ -18,7 +18,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from darkdec_qt.model.database import read_database, stored_hash, write_database
+from darkdec_qt.model.database import content_hash, read_database, stored_hash, write_database
 from darkdec_qt.model.load import module_from_rows
 from darkdec_qt.model.sources import Rows, canonical, read_sources, write_sources
 from darkdec_qt.model.tables import FORMAT_VERSION, TABLES
@@ -43,6 +43,20 @@ def key_text(key: Key) -> str:
     return "|".join(str(k) for k in key)
 
 
+def seal_problem(rows: Rows) -> str:
+    """'' when the rows' stored content hash is the hash of their content; else why not (the
+    file was changed outside the editor, or never sealed). The game refuses such a module
+    (model.database.read_database); the editor opens it so that the designer can see and
+    re-seal it, and says so."""
+    stored, actual = stored_hash(rows), content_hash(rows)
+    if not stored:
+        return f"this module has no stored content hash; saving seals it ({actual[:12]})"
+    if stored != actual:
+        return (f"the stored content hash {stored[:12]} is not the content's ({actual[:12]}): the module was "
+                "changed outside the editor, and the game refuses it until it is saved here (or restored)")
+    return ""
+
+
 class ModuleDocument(QObject):
     """Canonical rows of one module, indexed by primary key, with an undo stack."""
 
@@ -61,6 +75,9 @@ class ModuleDocument(QObject):
         self._detached = False  # content imported from text sources, not yet saved
         self.designer_note = ""  # recorded in the basis of every hand edit (optional)
         self._set_rows(rows or {t: [] for t in TABLES})
+        # why the opened file's stored content hash is not its content's ('' when it is):
+        # the module was changed behind the editor's back; Save seals it again
+        self.seal_problem = seal_problem(rows) if rows and path else ""
 
     # --- whole document ---------------------------------------------------------------
     @classmethod
@@ -76,6 +93,7 @@ class ModuleDocument(QObject):
         self._set_rows(canonical(rows))
         self.undo_stack.clear()
         self.path = Path(path) if path else None
+        self.seal_problem = seal_problem(rows) if path else ""
         self._detached = path is None
         self.pathChanged.emit(str(self.path or ""))
         self.reset.emit()
@@ -212,6 +230,7 @@ class ModuleDocument(QObject):
             self.path = target
             self.pathChanged.emit(str(target))
         self._detached = False
+        self.seal_problem = ""
         self.undo_stack.setClean()
         return digest
 

@@ -91,6 +91,8 @@ class EditorWindow(QMainWindow):
         doc.undo_stack.cleanChanged.connect(self._update_title)
         self._update_title()
         self._update_units()
+        if doc.seal_problem:
+            self.statusBar().showMessage("Warning: " + doc.seal_problem, 30000)
         fit_to_screen(self)
 
     # --- construction ------------------------------------------------------------------
@@ -360,6 +362,8 @@ class EditorWindow(QMainWindow):
         self.select_hex("")
         self._update_units()
         self._update_title()
+        if self.doc.seal_problem:
+            self.statusBar().showMessage("Warning: " + self.doc.seal_problem, 30000)
 
     def _update_units(self) -> None:
         self.scene.set_units(placements(self.doc, self.setups.scenario()))
@@ -410,7 +414,12 @@ class EditorWindow(QMainWindow):
         self.setWindowTitle(f"{self._name()}[*] — Dark December Editor")
         self.setWindowModified(self.doc.is_modified)
         h = self.doc.content_hash()
-        self.file_label.setText(f"{self.doc.path or 'not saved'}   hash {h[:10] if h else '—'}")
+        text = f"{self.doc.path or 'not saved'}   hash {h[:10] if h else '—'}"
+        if self.doc.seal_problem:  # issue 15: integrity is checked on every open, and said
+            text += "   ⚠ changed outside the editor"
+        self.file_label.setText(text)
+        self.file_label.setToolTip(self.doc.seal_problem)
+        self.file_label.setStyleSheet("color: #b00020; font-weight: bold;" if self.doc.seal_problem else "")
 
     def save(self) -> bool:
         if self.doc.path is None or is_bundled(self.doc.path):

@@ -87,15 +87,18 @@ def declarable_battles(state: GameState) -> list[Command]:
     enemy = other_side(state.side)
     out: list[Command] = []
     seen: set[tuple[tuple[str, ...], tuple[str, ...]]] = set()
+    occ: dict[str, list[str]] | None = None  # hex -> units, as units_at gives them (built once)
     for u in state.on_map(state.side):
         if state.spec(u).is_leader or free_to_attack(state, u, shock) is not None:
             continue
         here = state.pos[u]
+        if occ is None:
+            occ = {h: sorted(us) for h, us in state.occupancy().items()}
         dh = [n for n in state.module.adjacency.get(here, ()) if any(
-            state.side_of(e) == enemy and (e not in state.defended or shock) for e in state.units_at(n))]
+            state.side_of(e) == enemy and (e not in state.defended or shock) for e in occ.get(n, ()))]
         if not dh:
             continue
-        defenders = tuple(e for n in sorted(dh) for e in state.units_at(n) if state.side_of(e) == enemy
+        defenders = tuple(e for n in sorted(dh) for e in occ.get(n, ()) if state.side_of(e) == enemy
                           and (e not in state.defended or shock))
         groups = [(u,)]
         if not shock:

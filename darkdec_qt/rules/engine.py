@@ -422,19 +422,25 @@ def legal_commands(state: GameState, rng: random.Random | None = None, per_unit:
         yield from gen(state, rng)
 
 
+_NEAR_CACHE: dict[tuple[int, frozenset[str]], tuple[object, dict[str, int]]] = {}
+
+
 def enemy_distance(state: GameState, enemy: str) -> dict[str, int]:
     """Hexes -> distance in hexes (through the map's adjacency) to the nearest unit of
-    ``enemy``: a multi-source breadth-first search, for self-play's preference."""
+    ``enemy``: a multi-source breadth-first search, for self-play's preference. The result
+    depends only on the map and the hexes ``enemy`` occupies, so the last few are kept
+    (self-play and the AI ask again for the same positions); callers must not change it."""
     from collections import deque
 
     units = state.module.units
+    sources = frozenset(h for u, h in state.pos.items() if units[u].side == enemy)
+    key = (id(state.module), sources)
+    hit = _NEAR_CACHE.get(key)
+    if hit is not None and hit[0] is state.module:  # (the module itself guards against a reused id)
+        return hit[1]
     adj = state.module.adjacency
-    dist: dict[str, int] = {}
-    queue: deque[str] = deque()
-    for u, h in state.pos.items():
-        if units[u].side == enemy and h not in dist:
-            dist[h] = 0
-            queue.append(h)
+    dist: dict[str, int] = dict.fromkeys(sources, 0)
+    queue: deque[str] = deque(sorted(sources))
     while queue:
         h = queue.popleft()
         d = dist[h] + 1
@@ -442,6 +448,9 @@ def enemy_distance(state: GameState, enemy: str) -> dict[str, int]:
             if n not in dist:
                 dist[n] = d
                 queue.append(n)
+    if len(_NEAR_CACHE) > 16:
+        _NEAR_CACHE.clear()
+    _NEAR_CACHE[key] = (state.module, dist)
     return dist
 
 

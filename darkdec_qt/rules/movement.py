@@ -68,6 +68,7 @@ class MoveContext:
     infil_left: int = 0  # 12.4: infiltration attempts the search may plan (0: none)
     allowed: Callable[[str], bool] | None = None  # 26.13: hexes a withdrawing unit's path may use
     t: Tables = field(default=None)  # type: ignore[assignment]
+    stacks: dict[str, list[str]] | None = None  # friendly units by hex beside the movers (for _end_ok)
 
 
 def printed_ma(state: GameState, unit: str) -> int:
@@ -185,39 +186,44 @@ def step(ctx: MoveContext, a: str, sd: Side, in_roads: frozenset[str]) -> tuple[
     """Cost of moving from ``a`` across hexside ``sd``: (ticks per class, roads entered by
     at road rate, error code 0 = legal)."""
     b = sd.b
-    s = ctx.state
-    t = ctx.t
     if b in ctx.enemy_occ:
         return (), EMPTY, 1
     if sd.river_name and sd.river_name in ctx.closed_rivers:
         return (), EMPTY, 9
-    if a in ctx.zoc and b in ctx.zoc and not ctx.infiltrator:
+    zoc = ctx.zoc
+    if a in zoc and b in zoc and not ctx.infiltrator:
         return (), EMPTY, 2
-    if ctx.strategic:
-        if b in ctx.zoc:
+    strategic = ctx.strategic
+    if strategic:
+        if b in zoc:
             return (), EMPTY, 3
         if b in ctx.strat_forbidden:
             return (), EMPTY, 4
-    if ctx.friends.get(b, 0) + ctx.n_moving > 3:
+    friends = ctx.friends
+    if friends.get(b, 0) + ctx.n_moving > 3:
         return (), EMPTY, 5
+    s = ctx.state
+    t = ctx.t
     roads = sd.roads
     if roads and (a in s.interdicted or b in s.interdicted or (sd.river and (not sd.bridge or sd.key in s.blown))):
         roads = EMPTY  # 20.4.2C interdiction, 16.1E blown bridges
     use_road = bool(roads) and ctx.road_ok and (
-        ctx.ignore_friends or (ctx.friends.get(a, 0) == 0 and ctx.friends.get(b, 0) == 0))  # 10.5.1B, 11.2
-    if use_road and ctx.strategic and s.road_control.get(b, ctx.side) != ctx.side:
+        ctx.ignore_friends or (friends.get(a, 0) == 0 and friends.get(b, 0) == 0))  # 10.5.1B, 11.2
+    if use_road and strategic and s.road_control.get(b, ctx.side) != ctx.side:
         use_road = False  # 10.4.2A friendly roads only
     # 10.4.8C: roads meeting in a hex connect unless the module lists them as a crossing
-    crossing = ctx.state.module.crossings.get(a)
-    switch = use_road and bool(in_roads) and crossing is not None and not any(
-        ctx.state.module.roads_connect(a, r_in, r_out) for r_in in in_roads for r_out in roads)
-    if switch and ctx.strategic:
-        return (), EMPTY, 8
+    switch = False
+    if use_road and in_roads:
+        mod = s.module
+        if a in mod.crossings:
+            switch = not any(mod.roads_connect(a, r_in, r_out) for r_in in in_roads for r_out in roads)
+            if switch and strategic:
+                return (), EMPTY, 8
     costs = []
     hexes = t.hexes
     for c in ctx.classes:
         if use_road:
-            cost = ctx.tick if ctx.strategic else (t.road_cost[c] or 1) * TICKS
+            cost = ctx.tick if strategic else (t.road_cost[c] or 1) * TICKS
             if switch:  # 10.4.8C: the hex left costs its non-road terrain cost
                 hc = t.hex_cost[c][a] or 0
                 if ctx.freeze and hexes[a].terrain != "clear":
@@ -260,6 +266,7 @@ def search(ctx: MoveContext) -> dict[str, tuple[int, tuple[str, ...]]]:
     t = ctx.t
     budgets = ctx.budgets
     single = len(budgets) == 1
+    b0 = budgets[0]
     start = ctx.start
     zero = tuple(0 for _ in budgets)
     counter = 0
@@ -282,7 +289,7 @@ def search(ctx: MoveContext) -> dict[str, tuple[int, tuple[str, ...]]]:
                 path.append(n[0])
                 n = parent[n]
             result[h] = (max(spent), tuple(reversed(path)))
-        if h != start and not _fits(spent, budgets):
+        if h != start and not (spent[0] <= b0 if single else _fits(spent, budgets)):
             continue  # 10.2A one-hex move ends movement
         infiltrating = h != start and h in zoc
         if infiltrating and used >= ctx.infil_left:
@@ -292,8 +299,13 @@ def search(ctx: MoveContext) -> dict[str, tuple[int, tuple[str, ...]]]:
             costs, out_roads, err = step(ctx, h, sd, roads_in)
             if err:
                 continue
-            new = tuple(a + b for a, b in zip(spent, costs, strict=True))
-            if not _fits(new, budgets) and not (h == start and ctx.fresh):
+            if single:
+                new = (spent[0] + costs[0],)
+                fits = new[0] <= b0
+            else:
+                new = tuple(a + b for a, b in zip(spent, costs, strict=True))
+                fits = _fits(new, budgets)
+            if not fits and not (h == start and ctx.fresh):
                 continue
             if ctx.allowed is not None and not ctx.allowed(sd.b):
                 continue  # 26.13B/E: the path of a withdrawing unit keeps to its river position
@@ -327,7 +339,12 @@ def legal_destinations(state: GameState, units: tuple[str, ...] | list[str] | st
     dests = _withdrawal_search(state, units, ctx) if "26.13" in state.variants else None
     if dests is None:
         dests = search(ctx)
-    return {h: v for h, v in dests.items() if _end_ok(ctx, h) is None and whole_move_problem(state, units, v[1]) is None}
+    from darkdec_qt.rules import initial
+
+    # whole_move_problem has something to say only with an 18.3B limit or 26.13 in play
+    whole = "26.13" in state.variants or any(initial.max_hexes(state, u) is not None for u in units)
+    return {h: v for h, v in dests.items()
+            if _end_ok(ctx, h) is None and (not whole or whole_move_problem(state, units, v[1]) is None)}
 
 
 def _withdrawal_search(state: GameState, units: tuple[str, ...],
@@ -396,7 +413,12 @@ def _end_ok(ctx: MoveContext, h: str) -> IllegalAction | None:
     strategic movement marker per hex."""
     s = ctx.state
     mod = s.module
-    others = [u for u in s.pos if s.pos[u] == h and u not in ctx.units and mod.units[u].side == ctx.side]
+    if ctx.stacks is None:  # one pass over the units per context, not one per destination
+        ctx.stacks = {}
+        for u, hh in s.pos.items():
+            if u not in ctx.units and mod.units[u].side == ctx.side:
+                ctx.stacks.setdefault(hh, []).append(u)
+    others = ctx.stacks.get(h, ())
     nats = {mod.units[u].nationality for u in others} | {mod.units[u].nationality for u in ctx.units}
     if "British" in nats and "US" in nats:
         return IllegalAction(f"cannot end in {h}: British and US units may not stack together",

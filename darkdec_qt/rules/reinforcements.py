@@ -32,12 +32,23 @@ def due_units(state: GameState) -> list[str]:
                   and "drop" not in units[u].entry)
 
 
+_ENTRY_CACHE: dict[tuple[int, frozenset[str]], tuple[object, tuple[str, ...]]] = {}
+
+
+def _printed_entry_hexes(module, codes: frozenset[str]) -> tuple[str, ...]:  # noqa: ANN001
+    """The map-edge hexes printed with one of ``codes`` (the module never changes: cached)."""
+    hit = _ENTRY_CACHE.get((id(module), codes))
+    if hit is None or hit[0] is not module:
+        hit = (module, tuple(sorted(h for h, hx in module.hexes.items() if hx.entry and hx.entry in codes)))
+        _ENTRY_CACHE[(id(module), codes)] = hit
+    return hit[1]
+
+
 def entry_hexes(state: GameState, unit: str) -> list[str]:
     """10.6.1A: road hexes on the map edge coded with one of the unit's entry areas."""
     if unit in state.entry_hex:
         return [state.entry_hex[unit]]
-    codes = set(state.module.units[unit].entry)
-    printed = sorted(h for h, hx in state.module.hexes.items() if hx.entry and hx.entry in codes)
+    printed = list(_printed_entry_hexes(state.module, frozenset(state.module.units[unit].entry)))
     from darkdec_qt.rules import variants  # (scenarios) 26.15, 26.17
 
     return variants.entry_hexes(state, unit, printed)

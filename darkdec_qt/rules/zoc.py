@@ -22,11 +22,14 @@ def zoc_of_unit(state: GameState, unit: str, for_supply: bool = False) -> set[st
     """
     if not exerts_zoc(state, unit):
         return set()
-    t = tables(state.module)
-    here = state.pos[unit]
-    armored = state.has_rule("12.3") and state.module.units[unit].type == "armor"
+    return _zoc_from(state, tables(state.module), unit, state.has_rule("12.3"), for_supply)
+
+
+def _zoc_from(state: GameState, t, unit: str, rule_12_3: bool, for_supply: bool) -> set[str]:  # noqa: ANN001
+    """zoc_of_unit's hexes for a unit that exerts a ZOC (tables and 12.3 looked up once)."""
+    armored = rule_12_3 and state.module.units[unit].type == "armor"
     out: set[str] = set()
-    for sd in t.sides[here]:
+    for sd in t.sides[state.pos[unit]]:
         if sd.river and for_supply:
             continue
         if armored:
@@ -42,10 +45,14 @@ def zoc_of_unit(state: GameState, unit: str, for_supply: bool = False) -> set[st
 def zoc_hexes(state: GameState, side: str, for_supply: bool = False) -> set[str]:
     """All hexes in the ZOC of ``side``'s units."""
     units = state.module.units
+    t = tables(state.module)
+    rule_12_3 = state.has_rule("12.3")
+    strategic = state.strategic
     out: set[str] = set()
     for u in state.pos:
-        if units[u].side == side:
-            out |= zoc_of_unit(state, u, for_supply)
+        spec = units[u]
+        if spec.side == side and not spec.is_leader and u not in strategic:  # exerts_zoc
+            out |= _zoc_from(state, t, u, rule_12_3, for_supply)
     return out
 
 

@@ -271,3 +271,27 @@ def test_screenshot(module_path, tmp_path) -> None:  # type: ignore[no-untyped-d
     out = tmp_path / "editor.png"
     assert run_editor(module_path, screenshot=out) == 0
     assert out.stat().st_size > 50_000
+
+
+def test_a_module_changed_outside_the_editor_is_flagged_on_open_and_sealed_by_save(window, module_path, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 15: every entry point checks the integrity of what it opens. The game refuses
+    a module whose stored hash is not its content's; the editor opens it (to repair it)
+    but says so, in the title bar's file label and the status bar, until Save re-seals it."""
+    import shutil
+    import sqlite3
+
+    from darkdec_qt.model.database import read_database
+
+    assert "changed outside" not in window.file_label.text()  # the untouched copy: no warning
+    tampered = tmp_path / "tampered.sqlite"
+    shutil.copy(module_path, tampered)
+    with sqlite3.connect(tampered) as con:
+        con.execute("UPDATE unit SET fa = 40 WHERE id = '2/1SS'")
+    con.close()
+    assert window.open_file(tampered)
+    assert "changed outside the editor" in window.file_label.text()
+    assert "not the content's" in window.file_label.toolTip()
+    assert "changed outside the editor" in window.statusBar().currentMessage()
+    assert window.save()
+    assert "changed outside" not in window.file_label.text() and not window.file_label.toolTip()
+    read_database(tampered)  # sealed again: the game's strict reader accepts it
