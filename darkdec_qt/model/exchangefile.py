@@ -16,11 +16,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from darkdec_qt.model.safesqlite import UntrustedFileError, bounded_json, open_untrusted, require_tables
+from darkdec_qt.model.safesqlite import (
+    EXCHANGE_APPLICATION_ID,
+    UntrustedFileError,
+    bounded_json,
+    open_untrusted,
+    require_tables,
+)
 from darkdec_qt.model.safewrite import SaveError, atomic_write
 
 EXCHANGE_FORMAT_VERSION = 1
-APPLICATION_ID = 0x44444758  # "DDGX"
+APPLICATION_ID = EXCHANGE_APPLICATION_ID  # "DDGX" (safesqlite.sniff knows it)
 MAX_FILE_BYTES = 256 * 1024 * 1024
 MAX_ROWS = 200_000
 MAX_SECONDS = 20.0

@@ -32,7 +32,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from darkdec_qt.model.safesqlite import UntrustedFileError, bounded_json, open_untrusted, require_tables
+from darkdec_qt.model.safesqlite import (
+    EXCHANGE_APPLICATION_ID,
+    UntrustedFileError,
+    bounded_json,
+    expect_kind,
+    open_untrusted,
+    require_tables,
+)
 from darkdec_qt.model.safewrite import SaveError, atomic_write
 
 GAME_FORMAT_VERSION = 2
@@ -143,6 +150,8 @@ def load_game(path: str | Path) -> GameRecord:
         with open_untrusted(p, "game file") as con:
             app = con.execute("PRAGMA application_id").fetchone()[0]
             if app != APPLICATION_ID:
+                if app == EXCHANGE_APPLICATION_ID:
+                    expect_kind(p, "game")  # raises: a .ddx, and the commands that do open it
                 raise GameFileError(f"{p}: not a Dark December game file")
             version = con.execute("PRAGMA user_version").fetchone()[0]
             if version > GAME_FORMAT_VERSION:

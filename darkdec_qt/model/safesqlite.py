@@ -84,12 +84,13 @@ def check_path(path: str | Path, what: str = "database", max_bytes: int = 256 * 
 
 
 GAME_APPLICATION_ID = 0x44444743  # "DDGC", as darkdec_qt.model.gamefile writes it
+EXCHANGE_APPLICATION_ID = 0x44444758  # "DDGX", as darkdec_qt.model.exchangefile writes it
 
 
 def sniff(path: str | Path) -> str:
     """What a file looks like, from its header only (no SQL run): ``"game"`` (a Dark
-    December game file), ``"sqlite"`` (another SQLite file, e.g. a module database),
-    ``"folder"``, ``"missing"`` or ``"other"``."""
+    December game file), ``"exchange"`` (a file-exchange file, .ddx), ``"sqlite"`` (another
+    SQLite file, e.g. a module database), ``"folder"``, ``"missing"`` or ``"other"``."""
     p = Path(path)
     if p.is_dir():
         return "folder"
@@ -102,7 +103,8 @@ def sniff(path: str | Path) -> str:
         return "other"
     if not head.startswith(SQLITE_HEADER) or len(head) < 100:
         return "other"
-    return "game" if int.from_bytes(head[68:72], "big") == GAME_APPLICATION_ID else "sqlite"
+    app = int.from_bytes(head[68:72], "big")
+    return {GAME_APPLICATION_ID: "game", EXCHANGE_APPLICATION_ID: "exchange"}.get(app, "sqlite")
 
 
 def expect_kind(path: str | Path, kind: str) -> None:
@@ -117,6 +119,10 @@ def expect_kind(path: str | Path, kind: str) -> None:
     if kind == "module" and got == "game":
         raise UntrustedFileError(f"{path}: is a game file (.ddg), not a module database; "
                                  f"open it with 'darkdec play {path}'")
+    if got == "exchange":
+        raise UntrustedFileError(f"{path}: is a file-exchange file (.ddx) from a game played by file, not a {what}; "
+                                 f"open it with 'darkdec play {path}' or 'darkdec exchange open {path}', which "
+                                 "verify its signatures and every move")
     if kind == "game" and got == "sqlite":
         raise UntrustedFileError(f"{path}: is not a game file (an SQLite database, perhaps a module); "
                                  f"a module is given with --module")

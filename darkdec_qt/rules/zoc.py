@@ -42,17 +42,38 @@ def _zoc_from(state: GameState, t, unit: str, rule_12_3: bool, for_supply: bool)
     return out
 
 
+_CACHE: dict[tuple, tuple[object, frozenset[str]]] = {}
+
+
 def zoc_hexes(state: GameState, side: str, for_supply: bool = False) -> set[str]:
-    """All hexes in the ZOC of ``side``'s units."""
+    """All hexes in the ZOC of ``side``'s units (a new set: the caller may change it).
+
+    The answer depends only on where the units that exert a ZOC stand, which of them are
+    armor under optional 12.3 (with the bridges blown and built), and ``for_supply``; the
+    movement search, self-play and the AI ask it again and again for the same positions,
+    so recent answers are kept under that key."""
     units = state.module.units
-    t = tables(state.module)
     rule_12_3 = state.has_rule("12.3")
     strategic = state.strategic
+    exerting = [u for u, spec in ((u, units[u]) for u in state.pos)
+                if spec.side == side and not spec.is_leader and u not in strategic]  # exerts_zoc
+    pos = state.pos
+    if rule_12_3:
+        armor = frozenset(pos[u] for u in exerting if units[u].type == "armor")
+        key = (id(state.module), for_supply, frozenset(pos[u] for u in exerting if units[u].type != "armor"),
+               armor, frozenset(state.blown) if armor else None, frozenset(state.built) if armor else None)
+    else:
+        key = (id(state.module), for_supply, frozenset(pos[u] for u in exerting))
+    hit = _CACHE.get(key)
+    if hit is not None and hit[0] is state.module:
+        return set(hit[1])
+    t = tables(state.module)
     out: set[str] = set()
-    for u in state.pos:
-        spec = units[u]
-        if spec.side == side and not spec.is_leader and u not in strategic:  # exerts_zoc
-            out |= _zoc_from(state, t, u, rule_12_3, for_supply)
+    for u in exerting:
+        out |= _zoc_from(state, t, u, rule_12_3, for_supply)
+    if len(_CACHE) > 64:
+        _CACHE.clear()
+    _CACHE[key] = (state.module, frozenset(out))
     return out
 
 

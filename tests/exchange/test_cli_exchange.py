@@ -49,3 +49,18 @@ def test_a_script_plays_hops_by_the_command_line(tmp_path, capsys):
     assert rc == 0 and "[x] prefer_retreat" in out and "[ ] no_reaction" in out
     rc, _, err = _run(capsys, "exchange", "--home", a, "standing-orders", gid, "--set", "surrender")
     assert rc == 2 and "unknown standing order 'surrender'" in err
+
+
+def test_log_status_and_replay_of_an_exchange_file_say_what_it_is_and_what_opens_it(tmp_path, capsys):
+    """A .ddx is not a game file: the game-file commands refuse it in one sentence naming
+    the commands that verify and open it, never with a confusing 'not a game file'."""
+    g = str(tmp_path / "g")
+    assert _run(capsys, "exchange", "--home", g, "new", "--side", "German", "--out", str(tmp_path / "out"))[0] == 0
+    ddx = _newest(tmp_path / "out")
+    for argv in (("log", ddx), ("status", ddx), ("replay", ddx), ("replay", "--verify", ddx)):
+        rc, out, err = _run(capsys, *argv)
+        assert rc == 2, argv
+        assert "is a file-exchange file (.ddx)" in err and f"darkdec exchange open {ddx}" in err, (argv, err)
+    for argv in (("module", "info", "--module", ddx), ("scenarios", "--module", ddx)):
+        rc, _, err = _run(capsys, *argv)
+        assert rc == 2 and "is a file-exchange file (.ddx)" in err and "not a module database" in err, (argv, err)
