@@ -41,14 +41,15 @@ HISTORICAL_RESERVES = ("316/212", "987/276", "914/352", "13/5FJ", "130/Lehr", "1
 _FRONT_22DEC = (
     "St. Vith", "Houffalize", "La Roche", "Samrée", "Noville", "Longvilly", "Bertogne", "Tenneville", "Champlon",
     "Sibret", "Villers-la-Bonne-Eau", "Fauvillers", "Vaux-sur-Sure", "Wiltz", "Clervaux", "Hosingen", "Marnach",
-    "Dasburg", "Daleiden", "Weiswampach", "Troisvierges", "Gouvy", "Burg-Reuland", "Schönberg", "Bleialf", "Recht",
-    "Poteau", "Amel", "Ligneuville", "Büllingen", "Losheim", "Manderfeld", "Rocherath", "Udenbreth", "Hollerath",
+    "Dasburg", "Daleiden", "Weiswampach", "Troisvierges", "Burg-Reuland", "Schönberg", "Bleialf", "Recht", "Amel", "Ligneuville", "Büllingen", "Losheim", "Manderfeld", "Rocherath", "Udenbreth", "Hollerath",
     "Diekirch", "Vianden", "Bourscheid", "Esch-sur-Sûre", "Heiderscheid", "Echternach", "Bettendorf", "Wallendorf",
     "Beaufort", "La Gleize",
 )
 _REMOVE_29DEC = {"Sibret", "Heiderscheid", "La Gleize", "Fauvillers", "Vaux-sur-Sure"}
+# Poteau and Gouvy: held by the 7th Armd's goose egg on 22 Dec, abandoned in the withdrawal
+# across the Salm on the night of 22-23 Dec (Cole ch. XVII)
 _FRONT_29DEC = tuple(t for t in _FRONT_22DEC if t not in _REMOVE_29DEC) + (
-    "Vielsalm", "Salmchâteau", "Lierneux", "St. Hubert", "Rochefort", "Nassogne")
+    "Gouvy", "Poteau", "Vielsalm", "Salmchâteau", "Lierneux", "St. Hubert", "Rochefort", "Nassogne")
 
 GERMAN_HELD: dict[str, tuple[str, ...]] = {
     "turning_point": _FRONT_22DEC,

@@ -105,3 +105,15 @@ def test_10_9_restricted_unit_stands_at_its_dated_position_behind_the_meuse():
     h = m.historical_positions("22DecAM")["29Arm"]
     assert h in mapregions.restricted_zone(m, "British")
     assert st.pos["29Arm"] == h
+
+
+def test_turning_point_goose_egg_holds_poteau_until_the_salm_withdrawal():
+    """22 Dec: the 7th Armd still holds Poteau and the goose egg west of St. Vith (German
+    since the night of 21-22 Dec); Poteau is German from 29 Dec (withdrawal of 22-23 Dec)."""
+    from darkdec_qt.rules import victory
+
+    m = real_module()
+    st = init(scenario="turning_point")
+    assert st.pos["7Arm/CCA"] == m.town_hex("Poteau")
+    assert victory.town_control(st, "Poteau") == "Allied" and victory.town_control(st, "St. Vith") == "German"
+    assert victory.town_control(init(scenario="final_fury"), "Poteau") == "German"
