@@ -80,9 +80,26 @@ def withdrawal_lines(state: GameState) -> dict[str, frozenset[str]]:
     return frozen
 
 
+_DIST_CACHE: dict[int, tuple[object, dict[tuple[str, str], int]]] = {}
+
+
 def line_distance(state: GameState, line: str, h: str) -> int:
     """Hexes from ``h`` to the river position ``line`` (0 on it; anywhere west of the Meuse
-    counts as on the Meuse position)."""
+    counts as on the Meuse position). It depends on the map alone, and the withdrawal's
+    checks and searches ask it for the same hexes again and again: kept per module, as
+    ``withdrawal_lines`` is."""
+    mod = state.module
+    held = _DIST_CACHE.get(id(mod))
+    if held is None or held[0] is not mod:  # (a new module under a reused id starts afresh)
+        held = _DIST_CACHE[id(mod)] = (mod, {})
+    memo = held[1]
+    d = memo.get((line, h))
+    if d is None:
+        d = memo[(line, h)] = _line_distance(state, line, h)
+    return d
+
+
+def _line_distance(state: GameState, line: str, h: str) -> int:
     hexes = withdrawal_lines(state).get(line)
     if not hexes:
         return 10**6
@@ -96,7 +113,8 @@ def line_distance(state: GameState, line: str, h: str) -> int:
     return min(hexgrid.distance(h, x) for x in hexes)
 
 
-def withdrawal_move_problem(state: GameState, units: tuple[str, ...], path: tuple[str, ...]) -> IllegalAction | None:
+def withdrawal_move_problem(state: GameState, units: tuple[str, ...], path: tuple[str, ...],
+                            german_zoc: set[str] | None = None) -> IllegalAction | None:
     """26.13B-C, E on a withdrawal turn (read in docs/rules-interpretations.md): a moving
     Allied unit must move toward the closest river position or else west toward the Meuse:
     no hex of its path farther from that position than its start, and the end strictly
@@ -107,7 +125,7 @@ def withdrawal_move_problem(state: GameState, units: tuple[str, ...], path: tupl
     from darkdec_qt.rules.zoc import zoc_hexes
 
     start = path[0]
-    zoc = zoc_hexes(state, "German")
+    zoc = german_zoc if german_zoc is not None else zoc_hexes(state, "German")
     if all(n in zoc for n in hexgrid.neighbours(start) if n in state.module.hexes):
         return None  # 26.13C surrounded by enemy ZOCs
     lines = withdrawal_lines(state)

@@ -341,10 +341,19 @@ def legal_destinations(state: GameState, units: tuple[str, ...] | list[str] | st
         dests = search(ctx)
     from darkdec_qt.rules import initial
 
-    # whole_move_problem has something to say only with an 18.3B limit or 26.13 in play
-    whole = "26.13" in state.variants or any(initial.max_hexes(state, u) is not None for u in units)
+    # whole_move_problem has something to say only with an 18.3B limit or on a 26.13 withdrawal turn
+    whole = any(initial.max_hexes(state, u) is not None for u in units) or _withdrawing(state)
+    german_zoc = ctx.zoc if ctx.side == "Allied" else None  # the same set, already made
     return {h: v for h, v in dests.items()
-            if _end_ok(ctx, h) is None and (not whole or whole_move_problem(state, units, v[1]) is None)}
+            if _end_ok(ctx, h) is None and (not whole or whole_move_problem(state, units, v[1], german_zoc) is None)}
+
+
+def _withdrawing(state: GameState) -> bool:
+    if "26.13" not in state.variants:
+        return False
+    from darkdec_qt.rules.montgomery import montgomery_withdrawal
+
+    return montgomery_withdrawal(state)
 
 
 def _withdrawal_search(state: GameState, units: tuple[str, ...],
@@ -396,15 +405,16 @@ def one_hex_limit(state: GameState, units: tuple[str, ...], path: tuple[str, ...
     return None
 
 
-def whole_move_problem(state: GameState, units: tuple[str, ...], path: tuple[str, ...]) -> IllegalAction | None:
+def whole_move_problem(state: GameState, units: tuple[str, ...], path: tuple[str, ...],
+                       german_zoc: set[str] | None = None) -> IllegalAction | None:
     """The limits on a whole move beside its steps and end hex, shared by ``check`` and the
     queries (one source of truth): 18.3B one hex on 16 December, 26.13B-C/E Montgomery's
-    withdrawal direction."""
+    withdrawal direction. ``german_zoc``: zoc_hexes(state, "German"), when the caller has it."""
     err = one_hex_limit(state, units, path)
     if err is None and "26.13" in state.variants:
         from darkdec_qt.rules.montgomery import withdrawal_move_problem
 
-        err = withdrawal_move_problem(state, units, path)
+        err = withdrawal_move_problem(state, units, path, german_zoc)
     return err
 
 
