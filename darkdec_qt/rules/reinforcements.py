@@ -54,25 +54,34 @@ def entry_hexes(state: GameState, unit: str) -> list[str]:
     return variants.entry_hexes(state, unit, printed)
 
 
-def is_blocked(state: GameState, unit: str, h: str) -> bool:
-    """10.6.3B: blocked only by enemy occupation or, for Allied units, German exit markers."""
+def is_blocked(state: GameState, unit: str, h: str, enemy_at: set[str] | None = None) -> bool:
+    """10.6.3B: blocked only by enemy occupation or, for Allied units, German exit markers.
+    ``enemy_at``: the hexes the unit's enemy occupies, when the caller has them."""
     side = state.module.units[unit].side
-    if any(state.module.units[u].side != side and hh == h for u, hh in state.pos.items()):
+    if enemy_at is None:
+        enemy_at = {hh for u, hh in state.pos.items() if state.module.units[u].side != side}
+    if h in enemy_at:
         return True
     return side == "Allied" and h in state.exit_markers
 
 
 def open_entry_hexes(state: GameState, unit: str) -> list[str]:
+    """The entry hexes not blocked (10.6.3B) where the unit would not overstack (11.0A;
+    leaders do not count, 15.4B). One pass over the units, then one look per hex: with
+    26.15 a unit may have a whole map edge of entry hexes."""
     units = state.module.units
-    out = []
-    for h in entry_hexes(state, unit):
-        if is_blocked(state, unit, h):
-            continue
-        n = sum(1 for u, hh in state.pos.items() if hh == h and units[u].side == units[unit].side
-                and not units[u].is_leader)
-        if n + (0 if units[unit].is_leader else 1) <= 3:
-            out.append(h)
-    return out
+    side = units[unit].side
+    enemy_at: set[str] = set()
+    friends: dict[str, int] = {}
+    for u, hh in state.pos.items():
+        s = units[u]
+        if s.side != side:
+            enemy_at.add(hh)
+        elif not s.is_leader:
+            friends[hh] = friends.get(hh, 0) + 1
+    need = 0 if units[unit].is_leader else 1
+    return [h for h in entry_hexes(state, unit)
+            if not is_blocked(state, unit, h, enemy_at) and friends.get(h, 0) + need <= 3]
 
 
 def next_unblocked(state: GameState, unit: str, blocked_hex: str) -> str | None:

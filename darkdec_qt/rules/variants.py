@@ -209,13 +209,28 @@ def entry_hexes(state: GameState, unit: str, printed: list[str]) -> list[str]:
         return printed
     mod = state.module
     if "26.17" in state.variants and spec.division == DIVISION_66 and spec.optional:
-        return sorted(h for h, hx in mod.hexes.items() if hx.edge == "W" and h in mod.road_links)
+        return list(_edge_hexes(mod, "W", roads_only=True))
     if "26.15" in state.variants:
         edges = {mod.hexes[h].edge for h in printed if mod.hexes[h].edge}
         # 26.15B limits the added freedom: a printed entry hex stays usable (interpretation)
-        return sorted(set(printed) | {h for h, hx in mod.hexes.items() if hx.edge in edges
-                                      and not (hx.edge == "N" and h in NO_NORTH_ENTRY)})
+        return sorted(set(printed).union(*(_edge_hexes(mod, e) for e in edges)))
     return printed
+
+
+_EDGE_CACHE: dict[tuple[int, str, bool], tuple[object, tuple[str, ...]]] = {}
+
+
+def _edge_hexes(mod, edge: str, roads_only: bool = False) -> tuple[str, ...]:  # noqa: ANN001
+    """The hexes of one map edge (26.15: not 5001/4401 on the north edge; 26.17: road hexes
+    only), sorted; the map never changes, so they are kept per module."""
+    hit = _EDGE_CACHE.get((id(mod), edge, roads_only))
+    if hit is None or hit[0] is not mod:
+        if roads_only:
+            hexes = (h for h, hx in mod.hexes.items() if hx.edge == edge and h in mod.road_links)
+        else:
+            hexes = (h for h, hx in mod.hexes.items() if hx.edge == edge and not (edge == "N" and h in NO_NORTH_ENTRY))
+        hit = _EDGE_CACHE[(id(mod), edge, roads_only)] = (mod, tuple(sorted(hexes)))
+    return hit[1]
 
 
 # --- queries for combat, 16 December and the paradrop ---------------------------------
