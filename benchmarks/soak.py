@@ -31,7 +31,7 @@ import sys
 import tempfile
 import time
 import traceback
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, as_completed, wait
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's code
@@ -224,11 +224,11 @@ def main(argv: list[str] | None = None) -> int:
             it = jobs()
             for j in it:
                 pending.add(ex.submit(one, j))
-                if len(pending) >= a.jobs * 2:
-                    done = next(iter(pending))
-                    report(done.result())
-                    pending.discard(done)
-            for f in pending:
+                if len(pending) >= a.jobs * 2:  # report whichever game ends first: no worker waits
+                    done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                    for f in done:
+                        report(f.result())
+            for f in as_completed(pending):
                 report(f.result())
     else:
         for j in jobs():
