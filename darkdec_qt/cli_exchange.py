@@ -142,7 +142,8 @@ def cmd_open(args: argparse.Namespace) -> int:
     module = s.xg.module
     events = (s.xg.draft or s.xg.game).events
     for e in events[r.first_new_event:]:
-        print(f"  {describe(e, module)}")
+        if text := describe(e, module):  # '' : bookkeeping the log does not show
+            print(f"  {text}")
     print(f"status: {s.status()}")
     return 0
 

@@ -170,10 +170,12 @@ def line(a: str, b: str) -> list[str]:
     out = []
     for i in range(n + 1):
         t = i / n
-        # nudge to break ties consistently
-        q = ca.q + (cb.q - ca.q) * t + 1e-6
-        r = ca.r + (cb.r - ca.r) * t + 1e-6
-        out.append(from_cube(cube_round(q, r)))
+        q = ca.q + (cb.q - ca.q) * t
+        r = ca.r + (cb.r - ca.r) * t
+        try:  # nudge to break ties consistently ...
+            out.append(from_cube(cube_round(q + 1e-6, r + 1e-6)))
+        except HexIdError:  # ... unless that tie falls off the XXYY grid (row 99 to row 99)
+            out.append(from_cube(cube_round(q - 1e-6, r - 1e-6)))
     return out
 
 

@@ -50,6 +50,11 @@ def test_line_length_and_contiguity(a: str, b: str) -> None:
         assert hg.distance(x, y) == 1
 
 
+def test_a_line_along_the_last_row_stays_on_the_grid() -> None:
+    # a tie between 0199 and the off-grid row 100 (found by hypothesis)
+    assert hg.line("0099", "0299") == ["0099", "0199", "0299"]
+
+
 def test_even_columns_sit_half_a_hex_south() -> None:
     # 2516 (odd column): its east neighbours in column 26 are rows 15 and 16
     assert set(hg.neighbours("2516")) == {"2515", "2517", "2615", "2616", "2415", "2416"}

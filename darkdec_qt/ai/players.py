@@ -70,6 +70,8 @@ class AIPlayer(Player):
             q, self._queued = self._queued, None
             if _ok(s, q):
                 return q
+        if s.displaced:  # 15.5D: a displaced leader's owner picks its hex before anything else
+            return self._end(game)
         if s.battle is not None:
             return self._battle_task(s)
         ph = s.phase

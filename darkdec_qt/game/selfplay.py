@@ -7,7 +7,7 @@ import random
 from darkdec_qt.game.session import Game
 from darkdec_qt.moduleview import Module
 from darkdec_qt.rules import engine
-from darkdec_qt.rules.commands import EndPhase, StartGame
+from darkdec_qt.rules.commands import StartGame
 from darkdec_qt.rules.errors import IllegalAction
 
 
@@ -49,11 +49,13 @@ def _weight(state, cmd, near: dict[str, int] | None) -> float:  # noqa: ANN001
 
 
 def _order(state, cands: list, rng: random.Random, end_bias: float) -> list:  # noqa: ANN001
-    """EndPhase first with probability ``end_bias`` (rarely when a battle may be declared),
-    the other commands in a weighted random order favouring battles and moves toward the enemy."""
-    rest = cands[1:]
+    """EndPhase (when ``legal_commands`` offers it: the phase may end) first with probability
+    ``end_bias`` (rarely when a battle may be declared), the other commands in a weighted
+    random order favouring battles and moves toward the enemy."""
+    end = [c for c in cands if c.kind == "end_phase"][:1]
+    rest = [c for c in cands if c.kind != "end_phase"]
     if not rest:
-        return [EndPhase()]
+        return end
     near = None
     if any(c.kind == "move" for c in rest):
         from darkdec_qt.rules.phases import acting_side, other_side
@@ -67,8 +69,8 @@ def _order(state, cands: list, rng: random.Random, end_bias: float) -> list:  # 
         order, rare = rare + order, []
     bias = end_bias / 5 if any(c.kind == "declare_battle" for c in rest) else end_bias
     if rng.random() < bias:
-        return [EndPhase()] + order + rare
-    return order + [EndPhase()] + rare
+        return end + order + rare
+    return order + end + rare
 
 
 def selfplay(module: Module, scenario: str, seed: int | str, turns: int | None = None, *, end_bias: float = 0.15,
@@ -102,8 +104,8 @@ def selfplay(module: Module, scenario: str, seed: int | str, turns: int | None =
                 events = game.execute(cmd)
                 break
             except IllegalAction:
-                if strict and cmd.kind != "end_phase":
-                    raise  # legal_commands offered an illegal command (EndPhase may wait on a battle)
+                if strict:
+                    raise  # legal_commands offered an illegal command
         if events is None:
             break  # no legal command at all (never expected): stop rather than spin
         if on_event is not None:

@@ -59,7 +59,6 @@ def _phase_began(s: GameState, e: ev.PhaseBegan) -> None:  # type: ignore[overri
     s.mp_spent.clear()
     s.last_roads.clear()
     s.stopped.clear()
-    s.displaced.clear()  # 15.5D: the owner's choice lasts until the phase ends
     if new_player_turn:
         s.moved.clear()
         s.attacked.clear()
@@ -322,11 +321,11 @@ def _infil(s: GameState, e: ev.InfiltrationAttempted) -> None:  # type: ignore[o
 
 @_h("leader_displaced")
 def _displaced(s: GameState, e: ev.LeaderDisplaced) -> None:  # type: ignore[override]
-    s.pos[e.unit] = e.to_hex
-    if e.alternatives:
-        s.displaced[e.unit] = tuple(e.alternatives)
-    else:
+    if e.to_hex:  # relocated (a log of an older version may list alternatives it no longer owes)
+        s.pos[e.unit] = e.to_hex
         s.displaced.pop(e.unit, None)
+    else:  # 15.5D: the owner's choice among ``alternatives`` is owed; the leader waits in its hex
+        s.displaced[e.unit] = tuple(e.alternatives)
 
 
 @_h("game_ended")

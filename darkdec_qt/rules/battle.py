@@ -36,6 +36,10 @@ def is_isolated(state: GameState, unit: str) -> bool:
 
 def attack_strength(state: GameState, unit: str, attackers: tuple[str, ...], *, shock: bool = False,
                     counterattack: bool = False) -> tuple[int, str]:
+    """A unit's attack strength and why. 10.4.5A against 10.4.3A/12.2 (docs/rules-interpretations.md):
+    a unit in strategic movement never enters an enemy ZOC by movement (12.2, movement.step), but
+    when it stands next to an enemy (an enemy reserve reacted beside it, or the enemy is itself in
+    strategic movement and has no ZOC) its owner may attack with it, at half strength (10.4.5B)."""
     spec = state.spec(unit)
     if spec.is_leader:
         if spec.id.split("/")[0] in commanders.ATTACK_STRENGTH_LEADERS and any(

@@ -12,11 +12,16 @@ comes before movement, to move) while the choice can still be made.
   ``Paradrop``.
 - 10.6.3A: reinforcements may not be withheld: each due unit with an open entry hex enters
   where its owner picks (``EnterReinforcement``).
+- 10.6.3C: when every scheduled entry hex of a due reinforcement is blocked, its owner picks
+  the road hex it enters from next turn among the next unblocked ones
+  (``ChooseDelayedEntry``), owed when there are several.
 - 10.7.2C: the Allies pick which reinforcements of an edge they hold off (``HoldOff``).
 - 8.7.1A-B: the Allied, then the German player names the divisions out of fuel
   (``ChooseFuelDivision``).
 - 15.5D: the owner of a displaced leader picks among the equidistant hexes
-  (``RelocateDisplacedLeader``), offered while the choice is open.
+  (``RelocateDisplacedLeader``); the leader waits in its hex and the choice is owed at once:
+  every other command is refused until it is made, and the owner decides
+  (``relocation_owner``, which combat.deciding_side reports).
 - 23.0B: the side selects which conditional units its 1-2 rolls commit
   (``ChooseConditionalUnits``; the engine's counter-order pick is only a proposal, which the
   side may confirm by choosing it), owed before the phase ends unless one has entered.
@@ -96,6 +101,50 @@ def _check_eliminate(state: GameState, cmd: EliminateOverstacked, dice: object) 
                                               f"chosen by its owner (11.0C)")]
 
 
+# --- 10.6.3C ----------------------------------------------------------------------------
+
+
+@cm.Command.register
+@dataclass(frozen=True, slots=True)
+class ChooseDelayedEntry(cm.Command):
+    """10.6.3C: the owner picks the road hex a blocked reinforcement enters from next turn."""
+
+    kind: ClassVar[str] = "choose_delayed_entry"
+    unit: str
+    hex: str
+
+
+@register_checker("choose_delayed_entry")
+def _check_delayed_entry(state: GameState, cmd: ChooseDelayedEntry, dice: object) -> list[ev.Event]:
+    u = cmd.unit
+    if u not in state.module.units:
+        raise IllegalAction(f"unknown unit {u!r}", rule="10.6")
+    if state.phase is not Phase.MOVEMENT or state.module.units[u].side != state.side:
+        raise IllegalAction("a blocked reinforcement is rerouted in its owner's Movement Phase", rule="10.6.3C",
+                            unit=u)
+    if u not in reinforcements.due_units(state):
+        raise IllegalAction("is not a reinforcement due this turn", rule="10.6A", unit=u)
+    if not reinforcements.all_blocked(state, u):
+        free = [h for h in reinforcements.entry_hexes(state, u) if not reinforcements.is_blocked(state, u, h)]
+        raise IllegalAction(f"may enter at {', '.join(free)}: a reinforcement whose entry hex is not blocked may "
+                            "not be withheld", rule="10.6.3A", unit=u)
+    alts = reinforcements.delay_alternatives(state, u)
+    if cmd.hex not in alts:
+        raise IllegalAction(f"enters next turn at the next unblocked road hex: one of {', '.join(alts) or 'none'}, "
+                            f"not {cmd.hex}", rule="10.6.3C", unit=u, hex=cmd.hex)
+    return [ev.ReinforcementDelayed(unit=u, turn=state.turn + 1, hex=cmd.hex)]
+
+
+def delayed_entry_owed(state: GameState) -> list[tuple[str, list[str]]]:
+    """10.6.3C: the due units whose scheduled hexes are all blocked and which have several
+    road hexes to choose from for next turn, with those hexes."""
+    out = []
+    for u in reinforcements.due_units(state):
+        if reinforcements.all_blocked(state, u) and len(alts := reinforcements.delay_alternatives(state, u)) > 1:
+            out.append((u, alts))
+    return out
+
+
 # --- the guards -------------------------------------------------------------------------
 
 
@@ -106,8 +155,28 @@ def drop_owed(state: GameState) -> bool:
     return bool(initial.drop_hexes(state, first=True))
 
 
+def relocation_owner(state: GameState) -> str | None:
+    """15.5D: the side owing the choice of hex of a displaced leader (None: nothing owed)."""
+    for leader in sorted(state.displaced):
+        if leader in state.module.units:
+            return state.module.units[leader].side
+    return None
+
+
+def relocation_owed(state: GameState) -> IllegalAction | None:
+    """15.5D: the refusal of anything but the relocation while a displaced leader waits."""
+    if not state.displaced:
+        return None
+    leader, alts = min(state.displaced.items())
+    return IllegalAction(f"the {relocation_owner(state)} player first relocates the displaced leader {leader} "
+                         f"to one of {', '.join(alts)} (the nearest supplied friendly combat units)",
+                         rule="15.5D", unit=leader)
+
+
 def _owed_choice(state: GameState, cmd: cm.Command) -> IllegalAction | None:
     """A choice the acting player still owes before ``cmd`` (None: nothing owed)."""
+    if state.displaced and cmd.kind not in ("relocate_displaced_leader", "note"):
+        return relocation_owed(state)
     if cmd.kind in MOVEMENT_KINDS and state.side == "German" and drop_owed(state):
         return IllegalAction("von der Heydte's drop comes before movement (19.1 mandatory): pick his hex first",
                              rule="19.2A")
@@ -130,6 +199,11 @@ def _owed_choice(state: GameState, cmd: cm.Command) -> IllegalAction | None:
             u, e = debts[0]
             return IllegalAction(f"cannot end the Movement Phase: {state.hold_off_owed[e]} attack strength is owed "
                                  f"on the {e} edge: choose the reinforcements held off (e.g. {u})", rule="10.7.2C")
+        if (blocked := delayed_entry_owed(state)):
+            u, alts = blocked[0]
+            return IllegalAction(f"cannot end the Movement Phase: every entry hex of {u} is blocked (10.6.3B): "
+                                 f"choose the road hex it enters from next turn ({', '.join(alts)})",
+                                 rule="10.6.3C", unit=u)
         for u in reinforcements.due_units(state):
             if any(_accepted(state, cm.EnterReinforcement(unit=u, path=(h,)))
                    for h in reinforcements.open_entry_hexes(state, u)):
@@ -220,6 +294,11 @@ def choices(state: GameState, rng: random.Random | None = None) -> Iterator[cm.C
                     if _accepted(state, c := cm.EnterReinforcement(unit=u, path=(h,))):
                         yield c
                         break
+        for u in reinforcements.due_units(state):  # 10.6.3C
+            if reinforcements.all_blocked(state, u):
+                for h in reinforcements.delay_alternatives(state, u):
+                    if _accepted(state, c := ChooseDelayedEntry(unit=u, hex=h)):
+                        yield c
         if state.side == "Allied":
             from darkdec_qt.rules import exits
 
@@ -229,7 +308,12 @@ def choices(state: GameState, rng: random.Random | None = None) -> Iterator[cm.C
         yield from _conditional_options(state, rng)
     if state.phase is Phase.SUPPLY and state.side == "German" and state.fuel_shortage > 0:
         yield from _fuel_options(state)
+    yield from relocations(state)
+
+
+def relocations(state: GameState) -> Iterator[cm.Command]:
+    """15.5D: each hex a displaced leader's owner may choose, accepted by ``check``."""
     for leader, alts in sorted(state.displaced.items()):
         for h in alts:
-            if h != state.pos.get(leader) and _accepted(state, c := cm.RelocateDisplacedLeader(unit=leader, hex=h)):
+            if _accepted(state, c := cm.RelocateDisplacedLeader(unit=leader, hex=h)):
                 yield c

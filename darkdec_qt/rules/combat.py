@@ -40,6 +40,12 @@ STAY_OPTIONS = frozenset({"step1", "step2", "retreat1_step1"})
 
 
 def deciding_side(state: GameState) -> str | None:
+    """The side owing the next decision before play goes on: the owner of a displaced
+    leader (15.5D, choices.relocation_owner), else the side a battle's task names."""
+    from darkdec_qt.rules.choices import relocation_owner
+
+    if state.displaced:
+        return relocation_owner(state)
     b = state.battle
     if b is None or b.task is None:
         return None
@@ -111,6 +117,9 @@ def _advance_tasks(state: GameState, b: BattleState) -> list[Task]:
 
 
 def _advancers(state: GameState, b: BattleState, side: str, h: str) -> list[str]:
+    """13.7.5: the victors of the battle adjacent to the vacated hex ``h``; 13.5.3B: not a unit
+    that retreated to fulfil the result (it takes a step loss if it means to advance);
+    13.6.5: not a unit retreated into the hex; 13.5.5H/I: only the units of this battle."""
     if side == b.attacker_side:
         pool = b.attackers
     else:
@@ -120,7 +129,8 @@ def _advancers(state: GameState, b: BattleState, side: str, h: str) -> list[str]
 
 
 def _assault_task(state: GameState, b: BattleState) -> list[Task]:
-    """13.2.1: indecisive, not after FF/CA; 15.6 a second one with Manteuffel/Patton."""
+    """13.2.1: indecisive, not after FF/CA; 15.6 a second one with Manteuffel/Patton, whatever
+    integrity bonuses this or another attack of the phase used (15.6D)."""
     if not b.aoa_leader or b.kind not in ("attack", "assault") or b.hit:
         return []
     r = crt.parse_result(b.result)
@@ -421,6 +431,10 @@ def _c_losses(state: GameState, cmd: cc.ChooseLosses, dice: DiceCursor) -> Event
 
 
 def _c_counterattack(state: GameState, cmd: cc.Counterattack, dice: DiceCursor) -> Events:
+    """13.5.5A-B, G-H: the defenders of the battle counterattack some or all of the attacking
+    hexes, with the other units there included. 13.5.5I: on a counterattack's CA the battle's
+    defenders are the units counterattacked, so only they counterattack again; original
+    attackers that were not counterattacked take no further part."""
     b, (_, side, _, _) = _task(state, ("ca",))
     targets = sorted({state.pos[u] for u in _side_units(state, b, b.attacker_side)})
     if not cmd.hexes or any(h not in targets for h in cmd.hexes):
@@ -453,6 +467,10 @@ def _c_advance(state: GameState, cmd: cc.ChooseAdvance | cc.DeclineAdvance, dice
     b, (_, side, h, n) = _task(state, ("advance",))
     if isinstance(cmd, cc.DeclineAdvance):
         return _finish(state, b.pop(), [])
+    if side == b.attacker_side and cmd.unit in b.retreated:  # _advancers leaves out units that retreated
+        raise IllegalAction(f"retreated to fulfil this battle's result, so it may not advance into {h}: an "
+                            "attacker that means to advance takes the result as a step loss", rule="13.5.3B",
+                            unit=cmd.unit)
     if cmd.unit not in _advancers(state, b, side, h):
         raise IllegalAction(f"may not advance into {h} (13.7, 13.5.5H, 13.6.5)", rule="13.7", unit=cmd.unit)
     length = advance_length(state, cmd.unit, n)
@@ -512,17 +530,14 @@ def _register() -> None:
         registry.CHECKERS[kind] = fn
     for kind, fn in airpower.CHECKERS.items():
         registry.CHECKERS[kind] = fn
-    prev = registry.CHECKERS.get("end_phase")
-    if prev is not None and not getattr(prev, "_combat_guard", False):
-        def guarded(state: GameState, cmd: Command, dice: DiceCursor) -> Events:
-            """7.1.5D/13.0B: the Combat Phase ends only when the obligatory attacks are made."""
-            problem = end_phase_problem(state)
-            if problem is not None:
-                raise problem
-            return prev(state, cmd, dice)
+    if not any(getattr(g, "_combat_guard", False) for g in registry.GUARDS):
+        def guard(state: GameState, cmd: Command) -> IllegalAction | None:
+            """7.1.5D/13.0B: the Combat Phase ends only when the obligatory attacks are made
+            (a guard, so that engine.end_phase_refusal knows it too)."""
+            return end_phase_problem(state) if cmd.kind == "end_phase" else None
 
-        guarded._combat_guard = True  # type: ignore[attr-defined]
-        registry.CHECKERS["end_phase"] = guarded
+        guard._combat_guard = True  # type: ignore[attr-defined]
+        registry.GUARDS.append(guard)
 
     def generate(state: GameState, rng: object = None):  # type: ignore[no-untyped-def]
         yield from combat_legal.legal_combat_commands(state)

@@ -36,7 +36,7 @@ def _valid(state: GameState, cmd: Command) -> bool:
 
 def pending_commands(state: GameState) -> list[Command]:
     b = state.battle
-    if b is None or b.task is None:
+    if b is None or b.task is None or state.displaced:  # 15.5D: a displaced leader's hex comes first
         return []
     what, side, h, n = b.task
     cands: list[Command] = []

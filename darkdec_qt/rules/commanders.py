@@ -110,9 +110,10 @@ def displacement_events(state: GameState, movers: tuple[str, ...] | list[str], p
     """15.5D: the events displacing the enemy leaders alone in the hexes ``movers`` enter
     along ``path`` (path[0] their start hex), when at least one mover is a combat unit
     (not a commander). Each leader goes to the nearest supplied friendly combat unit or
-    stack; when several are equidistant the engine takes the first in hex order and
-    records the others so the owner may still choose (``RelocateDisplacedLeader``). With
-    no supplied friendly combat unit on the map the leader is eliminated (interpretation)."""
+    stack. When several are equidistant the owning side chooses: the event has no
+    ``to_hex``, the leader stays where it was overrun and the choice is owed before anything
+    else is done (``RelocateDisplacedLeader``; choices.relocation_owner). With no supplied
+    friendly combat unit on the map the leader is eliminated (interpretation)."""
     from darkdec_qt.rules import events as ev
 
     if not movers or all(state.spec(u).is_leader for u in movers):
@@ -126,21 +127,22 @@ def displacement_events(state: GameState, movers: tuple[str, ...] | list[str], p
             if not dests:
                 out.append(ev.UnitEliminated(unit=leader, reason="displaced with no supplied friendly combat unit "
                                                                  "on the map (15.5D)"))
-                continue
-            out.append(ev.LeaderDisplaced(unit=leader, from_hex=h, to_hex=dests[0],
-                                          alternatives=tuple(dests) if len(dests) > 1 else ()))
+            elif len(dests) == 1:
+                out.append(ev.LeaderDisplaced(unit=leader, from_hex=h, to_hex=dests[0]))
+            else:
+                out.append(ev.LeaderDisplaced(unit=leader, from_hex=h, to_hex="", alternatives=tuple(dests)))
     return out
 
 
 def check_relocate(state: GameState, unit: str, hex_id: str) -> list:
-    """15.5D: the owner's choice among equidistant relocation hexes, in the phase of the
-    displacement."""
+    """15.5D: the owner's choice among the equidistant relocation hexes, owed at once."""
     from darkdec_qt.rules import events as ev
     from darkdec_qt.rules.errors import IllegalAction
 
     alts = state.displaced.get(unit)
     if not alts:
-        raise IllegalAction("was not displaced this phase with a choice of hexes", rule="15.5D", unit=unit)
+        raise IllegalAction("is not a displaced leader waiting for its owner's choice of hex", rule="15.5D",
+                            unit=unit)
     if hex_id not in alts:
         raise IllegalAction(f"may be relocated only to one of {', '.join(alts)} (the nearest supplied friendly "
                             "combat units)", rule="15.5D", unit=unit, hex=hex_id)

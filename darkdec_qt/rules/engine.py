@@ -39,18 +39,35 @@ def check(state: GameState, command: Command, dice: DiceSource | None = None) ->
     """Validate ``command``; return the events it causes or raise IllegalAction. ``dice``: the
     die source (default: the hot-seat dice seeded by ``state.seed``; file exchange plugs in its
     commit-reveal dice, which may raise DicePending)."""
-    if state.game_over:
-        raise IllegalAction("the game is over", rule="7.2F")
-    # (scenarios) registry.PRESTART: set-up commands (PlaceUnit, 26.20A choice) come before StartGame
-    if not state.started and command.kind != "start_game" and command.kind not in PRESTART:
-        raise IllegalAction("the game has not started (StartGame)", rule="7.0")
     fn = _CHECKERS.get(command.kind)
+    if (problem := _refusal_before(state, command)) is not None:
+        raise problem
     if fn is None:
         raise IllegalAction(f"unknown command {command.kind!r}")
+    return fn(state, command, DiceCursor(state.seed, state.dice_count, dice))
+
+
+def _refusal_before(state: GameState, command: Command) -> IllegalAction | None:
+    """The refusals ``check`` judges before a command's own checker (None: none applies)."""
+    if state.game_over:
+        return IllegalAction("the game is over", rule="7.2F")
+    # (scenarios) registry.PRESTART: set-up commands (PlaceUnit, 26.20A choice) come before StartGame
+    if not state.started and command.kind != "start_game" and command.kind not in PRESTART:
+        return IllegalAction("the game has not started (StartGame)", rule="7.0")
+    if command.kind not in _CHECKERS:
+        return None
     for guard in GUARDS:  # choices owed by a player (choices.py)
         if (problem := guard(state, command)) is not None:
-            raise problem
-    return fn(state, command, DiceCursor(state.seed, state.dice_count, dice))
+            return problem
+    return None
+
+
+def end_phase_refusal(state: GameState) -> IllegalAction | None:
+    """Why ``check`` refuses EndPhase now, or None when it accepts it: the same refusals,
+    without computing the phase change (legal_commands offers EndPhase only when None)."""
+    from darkdec_qt.rules import withdrawals
+
+    return _refusal_before(state, cm.EndPhase()) or withdrawals.end_phase_problem(state)
 
 
 def execute(state: GameState, command: Command) -> list[Event]:
@@ -143,6 +160,9 @@ def _check_move(state: GameState, cmd: cm.Move, dice: DiceCursor) -> list[Event]
 
 @register_checker("enter_strategic")
 def _check_enter_strategic(state: GameState, cmd: cm.EnterStrategic, dice: DiceCursor) -> list[Event]:  # type: ignore[override]
+    """10.4.1A over 10.4.4C (docs/rules-interpretations.md): a unit enters strategic movement
+    only as the sole occupant of a road hex; 10.4.4C lets a unit already marked begin its turn
+    off the road and move on in strategic movement (10.4.4A), and reinforcements enter in it."""
     u = cmd.unit
     _own_moving_phase(state, u, (Phase.MOVEMENT,), "10.4.1")
     s = state.module.units[u]
@@ -189,6 +209,10 @@ def _check_enter_reserve(state: GameState, cmd: cm.EnterReserve, dice: DiceCurso
     s = state.module.units[u]
     if u in state.reserve:
         raise IllegalAction("is already in reserve", rule="14.1E", unit=u)
+    from darkdec_qt.rules.reserves import historical_setup_problem
+
+    if (err := historical_setup_problem(state, u)) is not None:  # 6.2B (14.6A excepted)
+        raise err
     if u in state.moved or state.mp_spent.get(u, 0) and u not in state.strategic:
         raise IllegalAction("has already moved this turn", rule="7.1.3.1A", unit=u)
     from darkdec_qt.rules import moments
@@ -261,7 +285,7 @@ def _check_start(state: GameState, cmd: cm.StartGame, dice: DiceCursor) -> list[
 def _check_end_phase(state: GameState, cmd: cm.EndPhase, dice: DiceCursor) -> list[Event]:  # type: ignore[override]
     from darkdec_qt.rules import withdrawals  # rules engine I: 10.8B/C withdrawals are owed
 
-    problem = withdrawals.end_phase_problem(state)
+    problem = withdrawals.end_phase_problem(state)  # (as end_phase_refusal)
     if problem is not None:
         raise problem
     scratch = state.clone()
@@ -371,12 +395,24 @@ def start_of_phase_events(state: GameState, dice: DiceCursor) -> list[Event]:
 
 def legal_commands(state: GameState, rng: random.Random | None = None, per_unit: int = 4,
                    max_units: int = 6) -> Iterator[Command]:
-    """A representative set of legal commands for the acting side, always beginning with
-    EndPhase. With ``rng`` a random sample of units and destinations is drawn (for
-    random self-play); without it every unit and destination is listed."""
-    yield cm.EndPhase()
+    """A representative set of legal commands for the acting side, each accepted by
+    ``check``: EndPhase first when the phase may end (``end_phase_refusal``). While a
+    displaced leader waits (15.5D) only its owner's choices. With ``rng`` a random sample of
+    units and destinations is drawn (for random self-play); without it every unit and
+    destination is listed."""
     if state.game_over:
         return
+    if not state.started:  # the set-up commands (freesetup, 26.20A) are the client's and AutoSetup's
+        if _ok(state, cm.StartGame()):
+            yield cm.StartGame()
+        return
+    if state.displaced:  # 15.5D: the owner's choice comes before anything else (choices.py)
+        from darkdec_qt.rules.choices import relocations
+
+        yield from relocations(state)
+        return
+    if end_phase_refusal(state) is None:
+        yield cm.EndPhase()
     side = acting_side(state.side, state.phase)
     units = state.module.units
     mine = [u for u in sorted(state.pos) if units[u].side == side]

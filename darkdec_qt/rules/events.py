@@ -338,8 +338,9 @@ class InfiltrationAttempted(Event):
 class LeaderDisplaced(Event):
     """15.5D: a leader not stacked with a friendly combat unit, whose hex an enemy combat
     unit moved or advanced into or through, relocated to ``to_hex`` (the nearest supplied
-    friendly combat unit or stack). ``alternatives``: equidistant hexes the owner may still
-    choose instead (``RelocateDisplacedLeader``); empty when the choice is made."""
+    friendly combat unit or stack). With ``to_hex`` empty the nearest are several
+    (``alternatives``): the leader waits in ``from_hex`` for its owner's
+    ``RelocateDisplacedLeader``, owed before anything else."""
 
     kind: ClassVar[str] = "leader_displaced"
     unit: str

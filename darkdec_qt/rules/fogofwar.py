@@ -1,4 +1,5 @@
-"""25.0 Fog of War (optional): what each side may see of the other's stacks."""
+"""25.0 Fog of War (optional): what each side may see of the other's stacks (25.0A-B) and of
+the CRT (25.0C)."""
 
 from __future__ import annotations
 
@@ -46,3 +47,11 @@ def visible_units(state: GameState, viewer: str) -> dict[str, tuple[list[str], i
         shown = [u for u in here if units[u].side == viewer or u == top]
         out[h] = (shown, len(here) - len(shown))
     return out
+
+
+def crt_hidden(state: GameState, viewer: str) -> bool:
+    """25.0C: with fog of war the phasing side does not see the CRT during its player turn; the
+    non-phasing side holds the charts and announces each result when the dice are rolled (the
+    engine announces it: the roll and the result stay visible to both, in the log and the
+    battle dock). Without rule 25, or once the game is over, both see the CRT."""
+    return state.has_rule("25") and viewer == state.side and not state.game_over

@@ -85,8 +85,8 @@ _TEXT: dict[str, Callable[[Any, Module], str]] = {
     "game_ended": lambda e, m: f"the game ends after turn {e.turn}",
     "note_made": lambda e, m: f"{e.side} plan: {e.text}",
     "leader_displaced": lambda e, m: f"{_u(m, e.unit)} is displaced from {e.from_hex} to {e.to_hex} (15.5D)"
-    + (f"; its owner may choose {', '.join(h for h in e.alternatives if h != e.to_hex)} instead"
-       if e.alternatives else ""),
+    if e.to_hex else f"{_u(m, e.unit)} is displaced from {e.from_hex}: its owner chooses where it goes, "
+    f"{' or '.join(e.alternatives)} (15.5D)",
     "conditional_units_chosen": lambda e, m: f"the {e.side} player selects its conditional units: "
     f"{', '.join(u for u, _ in e.chosen) or 'none new'}"
     + (f" instead of {', '.join(e.released)}" if e.released else "") + " (23.0B)",
@@ -126,6 +126,31 @@ def _stage(e: Any, m: Module) -> str:
 
 _TEXT["battle_stage"] = _stage
 _TEXT["phase_start_noted"] = lambda e, m: ""  # moments.py: bookkeeping for 10.4.1A/14.1D, not news
+
+def _shifted(e: Any, m: Module) -> str:
+    if e.reason.startswith("26.20"):
+        return ""  # 26.20A: follows Germany's secret choice; the Allies learn it by 26.20B-C
+    moves = [f"{u} {'leaves play' if t < 0 else f'arrives turn {t}'}" for u, t in e.changes]
+    more = f" and {len(moves) - 8} more" if len(moves) > 8 else ""
+    return f"arrivals change ({e.reason or 'variant'}): {', '.join(moves[:8])}{more}"
+
+
+def _triggered(e: Any, m: Module) -> str:
+    from darkdec_qt.rules.variants import CONDITIONAL_PICK  # a trigger naming a unit a 1-2 roll proposes
+
+    if e.rule.startswith(CONDITIONAL_PICK):
+        unit = e.rule[len(CONDITIONAL_PICK):]
+        return f"{_u(m, unit)} is proposed for the conditional forces; its side may select others (23.0B)"
+    rule = e.rule.split("@")[0]
+    text = f"{e.detail or 'the variant takes effect'} ({rule})"
+    return text + (f"; variant {e.adds} is now in play" if e.adds else "")
+
+
+_TEXT["arrivals_shifted"] = _shifted
+_TEXT["variant_triggered"] = _triggered
+_TEXT["fuel_division_protected"] = lambda e, m: f"Manteuffel shields {e.division} from the fuel shortage (15.6E)"
+_TEXT["unit_placed"] = lambda e, m: f"{_u(m, e.unit)} is set up at {e.hex} (6.1)"
+_TEXT["victory_conditions_chosen"] = lambda e, m: "the German player chooses the victory conditions in secret (26.20A)"
 
 
 def describe(event: Event, module: Module) -> str:

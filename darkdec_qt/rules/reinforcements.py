@@ -84,19 +84,46 @@ def open_entry_hexes(state: GameState, unit: str) -> list[str]:
             if not is_blocked(state, unit, h, enemy_at) and friends.get(h, 0) + need <= 3]
 
 
-def next_unblocked(state: GameState, unit: str, blocked_hex: str) -> str | None:
-    """10.6.3C: the next unblocked road hex to the west (Allied) or north/south (German)
-    along the same map edge; we take the nearest such road edge hex."""
+def delay_alternatives(state: GameState, unit: str) -> list[str]:
+    """10.6.3C: the road hexes ``unit`` may enter from next turn when its scheduled entry
+    hexes are blocked: from each scheduled hex, the next unblocked road hex along the same
+    map edge to the west (Allied units on the north or south edge; when none lies west, the
+    next one east) or to the north and to the south (German units; Allied units on the west
+    edge, where "west" gives no direction). The owner chooses among them
+    (``choices.ChooseDelayedEntry``); sorted, the engine's default first when no command
+    could settle it."""
     mod = state.module
-    edge = mod.hexes[blocked_hex].edge
-    cands = [h for h, hx in mod.hexes.items() if hx.edge == edge and h in mod.road_links and h != blocked_hex
-             and not is_blocked(state, unit, h)]
-    if state.module.units[unit].side == "Allied" and edge in ("N", "S"):
-        west = [h for h in cands if hexgrid.parse_hex_id(h)[0] < hexgrid.parse_hex_id(blocked_hex)[0]]
-        cands = west or cands
-    if not cands:
-        return None
-    return min(cands, key=lambda h: (hexgrid.distance(h, blocked_hex), h))
+    spec = mod.units[unit]
+    scheduled = entry_hexes(state, unit)
+    out: set[str] = set()
+    for blocked in scheduled:
+        edge = mod.hexes[blocked].edge
+        if not edge:
+            continue
+        along = 0 if edge in ("N", "S") else 1  # columns run along the N/S edges, rows along E/W
+        here = hexgrid.parse_hex_id(blocked)
+        cands = [h for h, hx in mod.hexes.items() if hx.edge == edge and h in mod.road_links
+                 and h not in scheduled and not is_blocked(state, unit, h)]
+        lower = _nearest([h for h in cands if hexgrid.parse_hex_id(h)[along] < here[along]], here, along)
+        higher = _nearest([h for h in cands if hexgrid.parse_hex_id(h)[along] > here[along]], here, along)
+        if spec.side == "Allied" and edge in ("N", "S"):
+            out.update(lower or higher)
+        else:
+            out.update(lower + higher)
+    return sorted(out, key=lambda h: (min(hexgrid.distance(h, b) for b in scheduled), h))
+
+
+def _nearest(hexes: list[str], here: tuple[int, int], along: int) -> list[str]:
+    """The hex of ``hexes`` next to ``here`` counted along the edge (coordinate ``along``)."""
+    if not hexes:
+        return []
+    return [min(hexes, key=lambda h: (abs(hexgrid.parse_hex_id(h)[along] - here[along]), h))]
+
+
+def all_blocked(state: GameState, unit: str) -> bool:
+    """10.6.3B-C: every scheduled entry hex of ``unit`` is blocked (not merely full)."""
+    hexes = entry_hexes(state, unit)
+    return bool(hexes) and all(is_blocked(state, unit, h) for h in hexes)
 
 
 def check_enter(state: GameState, unit: str, path: tuple[str, ...], strategic: bool) -> list[ev.Event]:
@@ -167,7 +194,8 @@ def check_enter(state: GameState, unit: str, path: tuple[str, ...], strategic: b
 def end_of_movement_events(state: GameState) -> list[ev.Event]:
     """10.6.3: due reinforcements not entered: blocked ones enter next turn at the next
     unblocked road hex; unblocked ones may not be withheld (10.6.3A) and are placed on
-    their first open entry hex."""
+    their first open entry hex. Defaults only for what no command settled: the owner enters
+    each unit (10.6.3A) and picks among several 10.6.3C hexes (choices.py guards)."""
     out: list[ev.Event] = []
     for u in due_units(state):
         opens = open_entry_hexes(state, u)
@@ -175,6 +203,7 @@ def end_of_movement_events(state: GameState) -> list[ev.Event]:
             out.append(ev.UnitEntered(unit=u, hex=opens[0], strategic=False))
             continue
         hexes = entry_hexes(state, u)
-        alt = next_unblocked(state, u, hexes[0]) if hexes else None
-        out.append(ev.ReinforcementDelayed(unit=u, turn=state.turn + 1, hex=alt or (hexes[0] if hexes else "")))
+        alts = delay_alternatives(state, u) if hexes else []
+        out.append(ev.ReinforcementDelayed(unit=u, turn=state.turn + 1,
+                                           hex=alts[0] if alts else (hexes[0] if hexes else "")))
     return out

@@ -6,6 +6,7 @@ movement at half MA (14.4) and exploitation movement (14.2) are engine I's
 from __future__ import annotations
 
 from darkdec_qt.rules.battle import free_to_attack
+from darkdec_qt.rules.errors import IllegalAction
 from darkdec_qt.rules.phases import Phase
 from darkdec_qt.rules.state import GameState
 
@@ -16,6 +17,23 @@ HISTORICAL_RESERVES = ("316/212", "987/276", "914/352", "13/5FJ", "130/Lehr", "1
 def historical_reserve_units(state: GameState) -> list[str]:
     """14.6A: the German units placed in reserve with the historical assault positions."""
     return [u for u in HISTORICAL_RESERVES if u in state.module.units]
+
+
+def historical_setup_problem(state: GameState, unit: str) -> IllegalAction | None:
+    """6.2B against 14.6A-B (docs/rules-interpretations.md): from the historical assault
+    positions every German unit is deemed to have made its AM 16 December move already, so none
+    may be placed in reserve that turn and none begins its Combat Phase in reserve; the one
+    exception is 14.6A, the specific optional rule: the eleven listed units start in reserve
+    and may exploit that turn (14.6B). Reserves may be formed again from PM 16 December."""
+    from darkdec_qt.rules.integrity import HISTORICAL_POSITIONS
+
+    if HISTORICAL_POSITIONS not in state.variants and HISTORICAL_POSITIONS not in state.optional:
+        return None
+    if state.module.units[unit].side != "German" or state.turn != state.turn_number("16DecAM"):
+        return None
+    return IllegalAction("may not be placed in reserve on AM 16 December from the historical assault positions: "
+                         "every German unit has already moved (only 14.6A's units start in reserve)",
+                         rule="6.2B", unit=unit)
 
 
 def shock_candidates(state: GameState) -> list[str]:

@@ -99,7 +99,7 @@ class GameState:
     vc_choice: str = "historical"  # 26.20A: historical / small_solution / luxembourg
     exited_at: dict[str, str] = field(default_factory=dict)  # unit -> exit hex (victory, 29.0)
     exit_points: dict[str, int] = field(default_factory=dict)  # unit -> attack strength counted (10.7)
-    # 15.5D: leader displaced this phase -> the equidistant hexes its owner may still choose
+    # 15.5D: displaced leader waiting in its hex -> the equidistant hexes its owner chooses among
     displaced: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # moments.py: facts judged at the start of the Movement Phase (10.4.1A, 14.1D): key -> units
     at_phase_start: dict[str, tuple[str, ...]] = field(default_factory=dict)

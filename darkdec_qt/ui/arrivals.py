@@ -33,7 +33,13 @@ class ArrivalsPanel(QWidget):
         self.list.setWordWrap(True)
         self.list.currentItemChanged.connect(lambda it, _p: self.choose(it))
         self.list.itemClicked.connect(self.choose)
+        from darkdec_qt.ui.owed import ConditionalForces, OwedChoices  # issue 12: the player chooses
+
+        self.owed = OwedChoices(controller, map_input)
+        self.conditional = ConditionalForces(controller)
         lay = QVBoxLayout(self)
+        lay.addWidget(self.owed)
+        lay.addWidget(self.conditional)
         lay.addWidget(self.info)
         lay.addWidget(self.strategic)
         lay.addWidget(self.list, 1)

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from darkdec_qt.rules import battle_queries as bq
 from darkdec_qt.rules import battle_readout as ro
 from darkdec_qt.rules import combat_commands as cc
+from darkdec_qt.rules import fogofwar
 from darkdec_qt.rules.commands import Command
 from darkdec_qt.rules.errors import IllegalAction
 from darkdec_qt.rules.narrate import OPTION_WORDS, TASK_WORDS
@@ -295,7 +296,8 @@ class BattlePanel(QWidget):
             rows.append(f"Attack {f.attack} against defense {f.defense}")
         rows.append(f"<b>Odds {escape(f.odds)}</b>, {escape(f.column)} column, DRM {f.drm:+d}")
         roll = f"roll {f.roll} (modified)" if f.roll is not None else "roll"
-        row = f" → CRT row {f.row}" if f.row is not None else ""
+        crt_hidden = fogofwar.crt_hidden(s, self.controller.viewer())  # 25.0C: the roll and result only
+        row = f" → CRT row {f.row}" if f.row is not None and not crt_hidden else ""
         rows.append(f"<b>{roll}{row}: {escape(f.result)}</b>")
         rows += [f"&nbsp;&nbsp;{escape(line)}" for line in ro.result_effects(s, b, recent)]
         return "<br>".join(rows)

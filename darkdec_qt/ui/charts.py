@@ -4,12 +4,15 @@ the turn record track (weather, reinforcements), the fuel depletion table."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QLabel, QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget
 
 from darkdec_qt.moduleview import Module
+from darkdec_qt.rules import fogofwar
 from darkdec_qt.ui.controller import GameController
 from darkdec_qt.ui.provenance import MARK, basis_tip
+from darkdec_qt.ui.rulelinks import link_label, linkify_html
 
 HIT = QColor("#f6d75a")
 ROW = QColor("#fbf0c0")
@@ -117,7 +120,14 @@ class ChartsPanel(QTabWidget):
         self.crt_page = QWidget()
         lay = QVBoxLayout(self.crt_page)
         lay.setContentsMargins(2, 2, 2, 2)
+        self.crt_fog = link_label(QLabel(linkify_html(
+            "<b>Fog of war (25.0C):</b> the phasing side does not see the CRT during its player turn. The "
+            "other side holds the charts and announces each result: the roll and the result are in the log "
+            "and the Battle dock.")))
+        self.crt_fog.setWordWrap(True)
+        self.crt_fog.setAlignment(Qt.AlignmentFlag.AlignTop)
         lay.addWidget(self.crt_caption)
+        lay.addWidget(self.crt_fog, 1)
         lay.addWidget(self.crt, 1)
         ch = m.charts
         tec_rec = any(t.reconstructed for t in ch.tec.values())
@@ -131,6 +141,16 @@ class ChartsPanel(QTabWidget):
         self.highlighted: tuple[int, int] | None = None  # (row, column) of the result cell
         self._lit: list[tuple[int, int]] = []
         controller.shownChanged.connect(self.highlight_last_result)
+        controller.shownChanged.connect(self.apply_fog)
+        self.apply_fog()
+
+    def apply_fog(self) -> None:
+        """25.0C: the CRT (and the caption telling its row) hidden from the phasing side."""
+        c = self.controller
+        hidden = fogofwar.crt_hidden(c.shown_state(), c.viewer())
+        self.crt.setVisible(not hidden)
+        self.crt_caption.setVisible(not hidden)
+        self.crt_fog.setVisible(hidden)
 
     def highlight_last_result(self) -> None:
         """The row of the last battle's modified roll, its dice cell and its result cell."""

@@ -177,6 +177,61 @@ def side_orders(state: GameState) -> list[Order]:
     return out
 
 
+def owed_orders(state: GameState) -> list[Order]:
+    """The choices the rulebook gives a player that the engine waits for now (issue 12,
+    rules/choices.py), for the Arriving dock: 15.5D a displaced leader's hex (the owner's,
+    before anything else), 10.6.3C a blocked reinforcement's road hex for next turn, 10.7.2C
+    the reinforcements held off, 11.0C the units eliminated for stacking, 19.1 the drop.
+    Each is accepted by ``engine.check``; an order with ``targets`` is a hex to click."""
+    units = state.module.units
+    out: list[Order] = []
+    for leader, alts in sorted(state.displaced.items()):
+        t = {h: c for h in alts if legal(state, c := cm.RelocateDisplacedLeader(unit=leader, hex=h))}
+        if t:
+            out.append(Order("relocate_leader", f"{units[leader].side}: place the displaced leader {leader} "
+                             f"({' or '.join(t)}, 15.5D)…", targets=t,
+                             prompt=f"{units[leader].side} player: click the hex {leader} goes to "
+                                    "(15.5D: the nearest supplied friendly units)"))
+    if state.displaced:
+        return out  # 15.5D: nothing else may be done first
+    for u, alts in choices.delayed_entry_owed(state):  # (a single next hex is no choice: 10.6.3C)
+        t = {h: c for h in alts if legal(state, c := choices.ChooseDelayedEntry(unit=u, hex=h))}
+        if t:
+            out.append(Order("delayed_entry", f"{u}: entry blocked; choose its road hex for next turn "
+                             f"({' or '.join(t)}, 10.6.3C)…", targets=t,
+                             prompt=f"Click the road hex {u} enters from next turn (10.6.3C)"))
+    from darkdec_qt.rules import exits
+
+    for u, edge in exits.hold_off_candidates(state):
+        if legal(state, c := cm.HoldOff(u)):
+            out.append(Order("hold_off", f"Hold {u} off the map ({edge} edge, "
+                             f"{state.hold_off_owed.get(edge, 0)} owed, 10.7.2C)", command=c))
+    if state.phase.value == "movement":
+        from darkdec_qt.rules.stacking import stack_problems
+
+        for h, us in sorted(stack_problems(state, state.side).items()):
+            for u in us:
+                if legal(state, c := choices.EliminateOverstacked(u)):
+                    out.append(Order("eliminate_overstacked", f"Eliminate {u} (overstacked in {h}, 11.0C)",
+                                     command=c))
+    if choices.drop_owed(state):
+        out.append(Order("paradrop", f"Drop {initial.paradrop_unit(state)} (19.1, before any movement)…",
+                         prompt="Click a highlighted hex to drop von der Heydte (19.2)"))
+    return out
+
+
+def conditional_choice(state: GameState) -> tuple[int, list[str], list[str]]:
+    """23.0B: (how many units the side's 1-2 rolls commit this turn, the units it may select
+    from, the proposed ones) while it may still select; (0, [], []) otherwise."""
+    if not state.has_rule("23") or state.phase.value != "movement":
+        return 0, [], []
+    committed = variants.committed_this_turn(state, state.side)
+    if not committed or any(u not in state.pending for u in committed):
+        return 0, [], []
+    pool = sorted(set(variants.conditional_pool(state, state.side)) | set(committed))
+    return len(committed), pool, committed
+
+
 def air_targets(state: GameState, kind: str) -> dict[str, Command]:
     """Hexes for an air attack (enemy units) or an interdiction (any hex) (20.4)."""
     make = cc.AirAttack if kind == "air_attack" else cc.Interdict

@@ -78,17 +78,23 @@ def _follow(win) -> None:  # noqa: ANN001
     seen = getattr(win, "_followed", 0)
     new = c.cache.events[seen:] if seen <= len(c.cache.events) else []
     win._followed = len(c.cache.events)
-    ev = c.cache.events[-1] if c.cache.events else None
     if any(e.kind == "battle_resolved" for e in new):
         win.panels["charts"].show()
         win.panels["charts"].raise_()
         win.charts.setCurrentWidget(win.charts.crt_page)
+    from darkdec_qt.rules.choices import relocation_owner
+
+    computer = getattr(getattr(win, "computer", None), "sides", {})  # (its own choice: ui/aiplayer.py)
+    if any(e.kind == "leader_displaced" and not e.to_hex for e in new) and win.arrivals.owed.orders \
+            and relocation_owner(s) not in computer:
+        win.panels["arrivals"].raise_()  # 15.5D: the owner picks the hex at once: highlight them (after
+        QTimer.singleShot(0, lambda: win.arrivals.owed.run(0))  # the views' own "moved" message)
     if s.to_place:
         win.panels["setup"].show()
         win.panels["setup"].raise_()
-    elif ev is not None and ev.kind == "phase_began":
+    elif any(e.kind == "phase_began" for e in new):  # (the phase's own work may follow it: moments.py)
         if s.phase.value == "replacement" and (s.reduced or s.eliminated):
             win.panels["replacements"].raise_()
-        elif s.phase.value == "movement" and win.arrivals.list.count() and \
-                win.arrivals.list.item(0).data(Qt.ItemDataRole.UserRole):
+        elif s.phase.value == "movement" and (win.arrivals.owed.orders or win.arrivals.conditional.n or (
+                win.arrivals.list.count() and win.arrivals.list.item(0).data(Qt.ItemDataRole.UserRole))):
             win.panels["arrivals"].raise_()

@@ -51,7 +51,7 @@ def end_phases_until(win, phase: str, side: str = "German") -> None:
 
 
 OWED = ("choose_fuel_division", "enter_reinforcement", "hold_off", "eliminate_overstacked", "paradrop",
-        "choose_conditional_units")
+        "choose_conditional_units", "relocate_displaced_leader", "choose_delayed_entry")
 
 
 def _settle_owed_choice(win) -> bool:

@@ -36,7 +36,14 @@ def test_the_dock_shows_the_odds_of_the_roll_and_why_a_result_did_nothing(fury):
     assert "chooses chooses" not in task and "chooses 1 mandatory step loss" in task
 
 
-def test_a_fought_battle_reads_as_the_log_and_the_crt_row_of_the_roll(fury, module):
+@pytest.mark.parametrize("fog", [False, True], ids=["open", "fog-of-war"])
+def test_a_fought_battle_reads_as_the_log_and_the_crt_row_of_the_roll(make_client, module, fog):
+    """The dock and the Charts tell the roll, the CRT row and the result; with fog of war (25.0C,
+    on in Final Fury) the phasing side gets the roll and the result but no CRT."""
+    from darkdec_qt.ui.app import new_game
+
+    rules = tuple(r for r in module.scenarios["final_fury"].optional_rules if fog or r != "25")
+    fury = make_client(new_game(module, "final_fury", "1", optional=rules))
     to_combat(fury)
     s = fury.controller.state
     panel = fury.battle_panel
@@ -52,11 +59,17 @@ def test_a_fought_battle_reads_as_the_log_and_the_crt_row_of_the_roll(fury, modu
             QTest.mouseClick(panel.choose_button, Qt.MouseButton.LeftButton)
     e = next(e for e in reversed(fury.controller.game.events) if e.kind == "battle_resolved")
     row = module.charts.crt.row_for(e.column, e.roll)
+    charts = fury.charts
+    if fog:
+        if s.battle is not None:
+            html = panel.plan_label.text()
+            assert f"roll {e.roll} (modified): {e.result}" in html and "CRT row" not in html
+        assert charts.crt.isHidden() and charts.crt_caption.isHidden() and not charts.crt_fog.isHidden()
+        return
     if s.battle is not None:
         html = panel.plan_label.text()
         assert f"Odds {e.odds}" in html and f"{e.column} column" in html
         assert f"roll {e.roll} (modified) → CRT row {row}: {e.result}" in html
-    charts = fury.charts
     caption = charts.crt_caption.text()
     assert f"modified roll {e.roll}" in caption and f"{e.column} dice column → row {row}" in caption
     r, c = charts.highlighted

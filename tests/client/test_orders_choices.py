@@ -33,4 +33,4 @@ def test_a_displaced_leader_offers_its_other_hexes_15_5D():
     s.phase, s.started = Phase.MOVEMENT, True
     execute(s, cm.Move(units=("g",), path=("0302", "0402")))
     got = [o for o in od.unit_orders(s, ("Hodges",)) if o.key == "relocate_leader"]
-    assert got and set(got[0].targets) == {"0702"}
+    assert got and set(got[0].targets) == {"0405", "0702"}

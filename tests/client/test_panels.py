@@ -115,3 +115,20 @@ def test_victory_status_and_clock(make_client):
     end_phases_until(win, "supply", "Allied") if False else None
     clock.set_limit(0)
     assert not clock.isVisibleTo(win)
+
+
+def test_fog_of_war_hides_the_crt_from_the_phasing_side_25_0C(make_client, module):
+    """25.0C through the window: in Herbstnebel (fog of war on) the German player does not see
+    the CRT in its own player turn, only the notice; with fog of war off the CRT is there."""
+    from darkdec_qt.ui.app import new_game
+
+    win = make_client()
+    assert win.controller.state.has_rule("25") and win.controller.viewer() == "German"
+    win.panels["charts"].show()
+    win.panels["charts"].raise_()
+    charts = win.charts
+    assert charts.crt.isHidden() and charts.crt_fog.isVisibleTo(charts) and "25.0C" in charts.crt_fog.text()
+    open_game = new_game(module, "herbstnebel", "1", optional=("14", "15"))
+    win2 = make_client(open_game)
+    assert not win2.controller.state.has_rule("25")
+    assert not win2.charts.crt.isHidden() and win2.charts.crt_fog.isHidden()

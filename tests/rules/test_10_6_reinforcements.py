@@ -87,6 +87,9 @@ def test_10_6_3A_reinforcements_may_not_be_withheld():
 def test_10_6_3C_blocked_entry_delays_one_turn_to_the_next_road_hex_west():
     st = north_edge()
     st.exit_markers |= {"0501", "1201"}
+    from darkdec_qt.rules.choices import ChooseDelayedEntry
+
+    execute(st, ChooseDelayedEntry("R/A", "0301"))  # the owner's choice (test_10_6_3C_delayed_entry)
     execute(st, cm.EndPhase())
     assert "R/A" not in st.pos
     assert st.pending["R/A"] == st.module.turn_index["18DecPM"].number

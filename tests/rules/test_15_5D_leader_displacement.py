@@ -64,17 +64,40 @@ def test_15_5D_given_enemy_leader_moving_alone_then_it_does_not_displace():
         engine.check(s, cm.Move(units=("Model",), path=("0302", "0402")))
 
 
-def test_15_5D_given_equidistant_stacks_then_first_taken_and_owner_may_choose_the_other():
+def test_15_5D_given_equidistant_stacks_then_the_owner_chooses_before_anything_else():
+    """Failed on the old engine: the leader was put on the first hex in id order (0405)."""
     b = CombatBuilder().german("g", "0302").unit("Hodges", "Allied", "0402", a=0, d=0, m=5, type="leader") \
-        .allied("a", "0405").allied("c", "0702")
+        .allied("a", "0405").allied("c", "0702").german("g2", "0202")
     s = _moving(b)
     evs = _exec(s, cm.Move(units=("g",), path=("0302", "0402")))
     d = next(e for e in evs if isinstance(e, ev.LeaderDisplaced))
-    assert d.to_hex == "0405" and set(d.alternatives) == {"0405", "0702"}
+    assert d.to_hex == "" and set(d.alternatives) == {"0405", "0702"}
+    assert s.pos["Hodges"] == "0402"  # waits where it was overrun: the engine picks nothing
+    for other in (cm.EndPhase(), cm.Move(units=("g2",), path=("0202", "0203"))):
+        with pytest.raises(IllegalAction) as e:  # owed at once, before the mover's side goes on
+            engine.check(s, other)
+        assert e.value.rule == "15.5D" and "Allied" in str(e.value)
+    from darkdec_qt.rules import movement
+    from darkdec_qt.rules.combat import deciding_side
+
+    assert movement.legal_destinations(s, ("g2",)) == {}  # the queries agree with check
+    assert deciding_side(s) == "Allied"  # the owner has the decision
+    offered = list(engine.legal_commands(s))
+    assert offered == [cm.RelocateDisplacedLeader(unit="Hodges", hex="0405"),
+                       cm.RelocateDisplacedLeader(unit="Hodges", hex="0702")]
     _exec(s, cm.RelocateDisplacedLeader(unit="Hodges", hex="0702"))
-    assert s.pos["Hodges"] == "0702"
+    assert s.pos["Hodges"] == "0702" and not s.displaced and deciding_side(s) is None
     with pytest.raises(IllegalAction, match=r"15\.5D"):
         engine.check(s, cm.RelocateDisplacedLeader(unit="Hodges", hex="0405"))  # the choice is made once
+    engine.check(s, cm.EndPhase())
+
+
+def test_15_5D_a_single_nearest_hex_is_no_choice():
+    b = CombatBuilder().german("g", "0302").unit("Hodges", "Allied", "0402", a=0, d=0, m=5, type="leader") \
+        .allied("a", "0405").allied("c", "0802")
+    s = _moving(b)
+    _exec(s, cm.Move(units=("g",), path=("0302", "0402")))
+    assert s.pos["Hodges"] == "0405" and not s.displaced
 
 
 def test_15_5D_relocation_only_to_an_equidistant_nearest_hex():
@@ -84,6 +107,8 @@ def test_15_5D_relocation_only_to_an_equidistant_nearest_hex():
     _exec(s, cm.Move(units=("g",), path=("0302", "0402")))
     with pytest.raises(IllegalAction, match=r"15\.5D"):
         engine.check(s, cm.RelocateDisplacedLeader(unit="Hodges", hex="1010"))
+    with pytest.raises(IllegalAction, match=r"15\.5D"):
+        engine.check(s, cm.RelocateDisplacedLeader(unit="a", hex="0702"))  # not a displaced leader
 
 
 def test_15_5D_unsupplied_units_are_not_relocation_targets():
@@ -106,3 +131,25 @@ def test_15_5D_given_advance_after_combat_through_lone_leader_hex_then_leader_di
     assert ("0505", "0605", "0705") in legal_advances(s, "pz", "0605", 2)
     run(s, cc.ChooseAdvance(unit="pz", path=("0505", "0605", "0705")))
     assert s.pos["pz"] == "0705" and s.pos["Hodges"] == "1005"
+
+
+def test_15_5D_displaced_by_an_advance_the_owner_chooses_before_the_battle_goes_on():
+    """The battle's own choices wait for the relocation (queries agree with check)."""
+    from darkdec_qt.rules import combat_legal
+    from darkdec_qt.rules.combat import deciding_side
+
+    b = CombatBuilder().german("pz", "0505", type="armor").allied("a", None) \
+        .unit("Hodges", "Allied", "0705", a=0, d=0, m=5, type="leader").allied("z", "1005").allied("y", "0702")
+    b.optional.add("15")
+    s = b.build()
+    s.phase, s.started = Phase.COMBAT, True
+    pending(s, ("pz",), ("a",), "D2", (("advance", "German", "0605", 1),))
+    _exec(s, cc.ChooseAdvance(unit="pz", path=("0505", "0605", "0705")))
+    assert s.pos["Hodges"] == "0705" and s.displaced == {"Hodges": ("0702", "1005")}
+    with pytest.raises(IllegalAction, match=r"15\.5D"):
+        engine.check(s, cc.DeclineAdvance())
+    assert deciding_side(s) == "Allied" and combat_legal.pending_commands(s) == []
+    assert [c.kind for c in engine.legal_commands(s)] == ["relocate_displaced_leader"] * 2
+    _exec(s, cm.RelocateDisplacedLeader(unit="Hodges", hex="0702"))
+    assert s.pos["Hodges"] == "0702" and not s.displaced
+    assert {c.kind for c in engine.legal_commands(s)} != {"relocate_displaced_leader"}  # play goes on

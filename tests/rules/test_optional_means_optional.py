@@ -23,19 +23,51 @@ def _leaders(st):
     return [u for u in (*st.pos, *st.pending, *st.to_place) if units[u].is_leader]
 
 
-@pytest.mark.parametrize("scenario", ["campaign", "turning_point"])
-def test_15_off_no_leader_counter_is_in_play_5_4_clarification(scenario):
-    off = initial_state(real_module(), scenario, "1", optional=())
-    assert _leaders(off) == [] and all(real_module().units[u].is_leader for u in off.out_of_play)
-    on = initial_state(real_module(), scenario, "1", optional=("15",))
-    assert _leaders(on)
+@pytest.mark.parametrize(("scenario", "setup"), [("campaign", "free"), ("campaign", "historical"),
+                                                ("turning_point", "auto")])
+def test_5_4_clarification_with_rule_15_off_no_leader_counter_is_in_play(scenario, setup):
+    """5.4 (clarification): leader units are used only when the players agree, i.e. with
+    optional rule 15; off, no leader is on the map, waiting to be placed or to arrive."""
+    from darkdec_qt.rules import commanders
+
+    leaders = {u for u, s in real_module().units.items() if s.is_leader}
+    off = initial_state(real_module(), scenario, "1", optional=(), setup=setup)
+    assert _leaders(off) == [] and leaders <= off.out_of_play and not leaders & off.reserve
+    assert commanders.leaders_on_map(off, "German") == [] == commanders.leaders_on_map(off, "Allied")
+    on = initial_state(real_module(), scenario, "1", optional=("15",), setup=setup)
+    assert _leaders(on) and not leaders & on.out_of_play
 
 
-def test_15_off_leaders_never_enter_later():
+def test_5_4_with_rule_15_off_leaders_never_enter_later():
     from darkdec_qt.game.selfplay import selfplay
 
     g = selfplay(real_module(), "herbstnebel", 4, turns=2, optional=())
     assert not [u for u in g.state.pos if g.state.module.units[u].is_leader]
+
+
+def test_5_4_with_rule_15_off_no_leader_gives_its_effects():
+    """5.4: without rule 15 nothing a commander does remains: Manteuffel's extra integrity bonus
+    (13.8.4.1), the all out assault he would allow (13.2B), 13.5.1E (which needs a commander)."""
+    from darkdec_qt.rules import assault, integrity
+    from darkdec_qt.rules.options import check_choices
+    from tests.rules.combat_builder import CombatBuilder
+
+    def state(optional):
+        b = CombatBuilder().unit("Manteuffel", "German", "0404", a=0, d=0, m=5, type="leader", aopt=3)
+        b.german("x", "0505", division="D1").german("z", "0604", division="D2").allied("y", "0605")
+        b.optional |= set(optional)
+        b.turn = 10  # PM 20 December: the German tactical advantage (18.1)
+        return b.build()
+
+    on, off = state(("15",)), state(())
+    assert integrity.max_attack_bonuses(on, ("x", "z"))[0] == 2
+    assert integrity.max_attack_bonuses(off, ("x", "z"))[0] == 1
+    assert assault.eligible_leaders(on, ("x", "z")) == ["Manteuffel"]
+    assert assault.eligible_leaders(off, ("x", "z")) == []
+    with pytest.raises(IllegalAction) as e:
+        check_choices({"13.5.1E"}, set())
+    assert e.value.rule == "13.5.1E"
+    check_choices({"13.5.1E", "15"}, set())
 
 
 def dietrich(optional):
@@ -122,3 +154,23 @@ def test_25_off_nothing_is_hidden_on_enemy_stacks_show_their_top_unit():
         return sum(n for _units, n in fogofwar.visible_units(st, "Allied").values())
 
     assert hidden(()) == 0 and hidden(("25",)) == 1
+
+
+def test_25_0C_on_the_phasing_side_does_not_see_the_crt_off_both_do():
+    """25.0C: with fog of war the phasing side may not view the CRT during its player turn (the
+    non-phasing side holds the charts); without rule 25, or after the game, both may."""
+    from darkdec_qt.rules import fogofwar
+
+    def state(optional, side="German"):
+        b = ScenarioBuilder()
+        b.unit("g/1", "German", at="0505").unit("a/1", "Allied", at="0909")
+        return b.state(turn="20DecAM", side=side, phase=Phase.COMBAT, optional=optional)
+
+    fog = state(("25",))
+    assert fogofwar.crt_hidden(fog, "German") and not fogofwar.crt_hidden(fog, "Allied")
+    allied_turn = state(("25",), side="Allied")
+    assert fogofwar.crt_hidden(allied_turn, "Allied") and not fogofwar.crt_hidden(allied_turn, "German")
+    clear = state(())
+    assert not fogofwar.crt_hidden(clear, "German") and not fogofwar.crt_hidden(clear, "Allied")
+    fog.game_over = True
+    assert not fogofwar.crt_hidden(fog, "German")

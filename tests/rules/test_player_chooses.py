@@ -75,8 +75,9 @@ def test_15_5D_legal_commands_offer_the_other_equidistant_hexes():
     s.phase, s.started = Phase.MOVEMENT, True
     execute(s, cm.Move(units=("g",), path=("0302", "0402")))
     offered = [c for c in engine.legal_commands(s) if isinstance(c, cm.RelocateDisplacedLeader)]
-    assert offered == [cm.RelocateDisplacedLeader(unit="Hodges", hex="0702")]
-    execute(s, offered[0])
+    assert {c.hex for c in offered} == {"0405", "0702"} and s.pos["Hodges"] == "0402"
+    execute(s, offered[1])
+    assert s.pos["Hodges"] == "0702"
     assert not [c for c in engine.legal_commands(s) if isinstance(c, cm.RelocateDisplacedLeader)]
 
 
@@ -99,3 +100,39 @@ def test_23_0B_legal_commands_offer_other_selections_of_conditional_units():
         check(st, cm.EndPhase())
     except IllegalAction as exc:
         assert exc.rule != "23.0B"  # other choices (a 10.6.3A entry) may still be owed
+
+
+def test_15_5D_the_ai_self_play_and_the_match_loop_hand_the_choice_to_the_owner():
+    """The decider (combat.deciding_side via ai.base.decider and the file exchange's) is the
+    leader's owner; the AI and the random player make the choice; self-play goes on."""
+    from darkdec_qt.ai.base import RandomPlayer, decider
+    from darkdec_qt.ai.players import AIPlayer
+    from darkdec_qt.game.exchange.protocol import decider as exchange_decider
+    from darkdec_qt.game.session import Game
+    from tests.rules.combat_builder import CombatBuilder
+
+    b = CombatBuilder().german("g", "0302").unit("Hodges", "Allied", "0402", a=0, d=0, m=5, type="leader") \
+        .allied("a", "0405").allied("c", "0702")
+    b.optional.add("15")
+    b.side = "German"
+    s = b.build()
+    s.phase, s.started = Phase.MOVEMENT, True
+    execute(s, cm.Move(units=("g",), path=("0302", "0402")))
+    assert decider(s) == "Allied" == exchange_decider(s)
+    for player in (AIPlayer("easy", 1, narrate=False), RandomPlayer(1)):
+        game = Game(s.module, "test", "1", initial=s.clone(), start=False)
+        cmd = player.choose(game)
+        assert isinstance(cmd, cm.RelocateDisplacedLeader) and cmd.hex in ("0405", "0702")
+        game.execute(cmd)
+        assert decider(game.state) == "German" and not game.state.displaced
+
+
+def test_legal_commands_before_the_start_offer_only_what_check_accepts():
+    """Issue 12 class 6: before StartGame the engine listed EndPhase (refused, 7.0) and moves."""
+    from tests.rules.conftest_real import init
+
+    st = init(scenario="herbstnebel")
+    assert not st.started
+    cmds = list(engine.legal_commands(st))
+    assert cmds == [cm.StartGame()]
+    check(st, cmds[0])

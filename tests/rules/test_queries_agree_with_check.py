@@ -153,11 +153,24 @@ def test_legal_commands_offer_only_what_check_accepts(data):
     moving, battles = sampled()
     st = data.draw(hs.sampled_from(moving + battles), label="state")
     cmds = list(engine.legal_commands(st, rng=random.Random(data.draw(hs.integers(0, 99)))))
-    assert isinstance(cmds[0], cm.EndPhase)
-    for c in cmds[1:]:
+    for c in cmds:  # EndPhase included
         assert _accepted(st, c), c
-    if not _accepted(st, cm.EndPhase()):  # may the phase end? if not, something the player may do
-        assert len(cmds) > 1, "the phase may not end and nothing is offered"
+    may_end = _accepted(st, cm.EndPhase())
+    assert (cm.EndPhase() in cmds) == may_end  # offered exactly when check accepts it (failed before:
+    assert (engine.end_phase_refusal(st) is None) == may_end  # EndPhase was always listed first)
+    if not may_end:  # if the phase may not end, something the player may do
+        assert cmds, "the phase may not end and nothing is offered"
+
+
+def test_legal_commands_offer_end_phase_exactly_when_check_accepts_it_in_every_sampled_state():
+    """Issue 12 class 6, over every sampled state (the hypothesis test above draws 25)."""
+    moving, battles = sampled()
+    refused = 0
+    for st in moving + battles:
+        offered = any(c.kind == "end_phase" for c in engine.legal_commands(st, rng=random.Random(0)))
+        assert offered == _accepted(st, cm.EndPhase()), (st.turn_code(), st.side, st.phase)
+        refused += not offered
+    assert refused  # some sampled states wait on a choice or a battle
 
 
 def test_battle_options_retreats_and_advances_agree_with_check():

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from darkdec_qt.rules import combat, movement
+from darkdec_qt.rules import combat_commands as cc
 from darkdec_qt.rules import commands as cm
 from darkdec_qt.rules.battle_state import BattleState
 from darkdec_qt.rules.engine import check, execute
@@ -26,10 +27,19 @@ def strategic_map(at="0303"):
     return b.state(turn="20DecAM", side="Allied", phase=Phase.MOVEMENT)
 
 
-def test_10_4_1A_over_10_4_4C_entering_needs_a_road_hex_a_marked_unit_may_begin_off_road():
+def test_10_4_1A_and_10_4_4C_entering_needs_a_road_hex_a_marked_unit_may_begin_off_road():
+    """10.4.1A over 10.4.4C: under the other reading (10.4.4C lets any unit enter off the road)
+    the first refusal would not happen."""
+    from darkdec_qt.rules.engine import legal_commands
+
+    off = strategic_map(at="0305")
     with pytest.raises(IllegalAction) as e:
-        check(strategic_map(at="0305"), cm.EnterStrategic("1/A"))  # off the road
+        check(off, cm.EnterStrategic("1/A"))  # off the road
     assert e.value.rule == "10.4.1A"
+    assert cm.EnterStrategic("1/A") not in legal_commands(off)  # the query agrees
+    on = strategic_map(at="0303")
+    check(on, cm.EnterStrategic("1/A"))  # alone on a road hex: it may
+    assert cm.EnterStrategic("1/A") in legal_commands(on)
     st = strategic_map(at="0305")
     st.strategic.add("1/A")  # marked in an earlier turn, ended its move off the road (10.4.4A)
     dests = movement.legal_destinations(st, "1/A")
@@ -37,13 +47,19 @@ def test_10_4_1A_over_10_4_4C_entering_needs_a_road_hex_a_marked_unit_may_begin_
 
 
 # --- 10.4.5A against 12.2 / 10.4.3A ---------------------------------------------------------
-def test_12_2_over_10_4_5A_no_entering_an_enemy_zoc_in_strategic_movement_attack_at_half_when_adjacent():
+def test_12_2_and_10_4_3A_and_10_4_5A_no_entering_an_enemy_zoc_in_strategic_movement_attack_at_half_when_adjacent():
+    """12.2 and 10.4.3A over 10.4.5A's "may enter enemy ZOCs": under the other reading the move
+    into the ZOC would be legal. 10.4.5A-B still let a unit in strategic movement that stands
+    next to an enemy attack, at half strength."""
     st = strategic_map(at="0303")
     st.strategic.add("1/A")
     st.pos["g/1"] = "0504"  # its ZOC covers 0403
     with pytest.raises(IllegalAction) as e:
         check(st, cm.Move(units=("1/A",), path=("0303", "0403")))
     assert e.value.rule == "12.2"
+    assert "0403" not in movement.legal_destinations(st, "1/A")  # the query agrees
+    st.strategic.add("g/1")  # an enemy in strategic movement has no ZOC (12.2): 1/A may close in
+    check(st, cm.Move(units=("1/A",), path=("0303", "0403")))
     from darkdec_qt.rules.battle_queries import proposed_battle
 
     s = CombatBuilder().allied("x", "0505", a=6, d=4).german("g", "0605", d=2).build()
@@ -51,6 +67,10 @@ def test_12_2_over_10_4_5A_no_entering_an_enemy_zoc_in_strategic_movement_attack
     s.strategic.add("x")  # e.g. an enemy reserve reacted next to it (14.4)
     plan = proposed_battle(s, ("x",), ("g",))
     assert plan.attack == 3 and any("10.4.5B" in why for _u, _v, why in plan.attack_parts)
+    from tests.rules.combat_helpers import run
+
+    run(s, cc.DeclareBattle(attackers=("x",), defenders=("g",)))  # at the owner's discretion (10.4.5A)
+    assert s.battle is not None and s.battle.attackers == ("x",)
 
 
 # --- 16.1H against 18.3D ---------------------------------------------------------------------
@@ -78,12 +98,61 @@ def test_14_6A_all_eleven_historical_reserves_start_14_5D_bars_new_ones_until_be
     st = initial_state(real_module(), "campaign", "1", optional=("14", "14.6"), setup="historical")
     german = sorted(u for u in st.reserve if st.module.units[u].side == "German")
     assert len(german) == 11
-    st.turn, st.side, st.phase, st.started = 1, "German", Phase.MOVEMENT, True
+    st.turn, st.side, st.phase, st.started = st.turn_number("16DecPM"), "German", Phase.MOVEMENT, True
     other = next(u for u in sorted(st.pos) if st.module.units[u].side == "German" and u not in st.reserve
-                 and not st.module.units[u].is_leader)
+                 and not st.module.units[u].is_leader and not _in_enemy_zoc(st, u))
     with pytest.raises(IllegalAction) as e:
         check(st, cm.EnterReserve(other))
-    assert e.value.rule in ("14.5D", "14.1D", "18.1B")
+    assert e.value.rule == "14.5D"
+
+
+# --- 6.2B against 14.6A-B ----------------------------------------------------------------------
+def _in_enemy_zoc(st, u):
+    from darkdec_qt.rules.zoc import zoc_hexes
+
+    return st.pos[u] in zoc_hexes(st, "Allied")
+
+
+def _first_movement_phase(optional, setup):
+    from darkdec_qt.rules.setup import initial_state
+    from tests.rules.conftest_real import real_module
+
+    st = initial_state(real_module(), "campaign", "1", optional=optional, setup=setup)
+    st.turn, st.side, st.phase, st.started = st.turn_number("16DecAM"), "German", Phase.MOVEMENT, True
+    free = next(u for u in sorted(st.pos) if st.module.units[u].side == "German" and u not in st.reserve
+                and not st.module.units[u].is_leader and not _in_enemy_zoc(st, u))
+    return st, free
+
+
+def test_6_2B_and_14_6A_B_no_german_reserve_on_am_16_december_but_the_historical_ones():
+    """6.2B against 14.6A-B: from the historical assault positions no German unit may be put in
+    reserve on AM 16 December (under the reading "6.2B does not restrict reserves" the first
+    refusal would not happen), yet with rule 14.6 the eleven listed units begin that Combat
+    Phase in reserve and exploit after it (under the reading "6.2B overrides 14.6" they would
+    not be in reserve)."""
+    from darkdec_qt.rules.engine import legal_commands
+    from darkdec_qt.rules.reserves import HISTORICAL_RESERVES
+
+    st, unit = _first_movement_phase(("14", "14.6"), "historical")
+    with pytest.raises(IllegalAction) as e:
+        check(st, cm.EnterReserve(unit))
+    assert e.value.rule == "6.2B"
+    assert not [c for c in legal_commands(st) if isinstance(c, cm.EnterReserve)]  # the query agrees
+    assert sorted(u for u in st.reserve if st.module.units[u].side == "German") == sorted(HISTORICAL_RESERVES)
+    st.phase = Phase.EXPLOITATION  # 14.6B: they may move after the AM 16 December combat
+    assert any(movement.legal_destinations(st, u) for u in HISTORICAL_RESERVES)
+    bare, unit = _first_movement_phase(("14",), "historical")  # without 14.6: nobody in reserve at all
+    assert not bare.reserve
+    with pytest.raises(IllegalAction) as e:
+        check(bare, cm.EnterReserve(unit))
+    assert e.value.rule == "6.2B"
+    bare.turn = bare.turn_number("16DecPM")  # the premise covers the first move only
+    check(bare, cm.EnterReserve(unit))
+
+
+def test_6_2B_does_not_apply_to_the_free_set_up():
+    st, unit = _first_movement_phase(("14",), "auto")  # 6.1: the units have not moved yet
+    check(st, cm.EnterReserve(unit))
 
 
 # --- 15.6C: "failed to affect the defender" ---------------------------------------------------

@@ -35,6 +35,8 @@ def standing_command(state: GameState, orders: dict[str, bool], side: str) -> Co
     from darkdec_qt.rules.combat_legal import pending_commands
 
     b = state.battle
+    if state.displaced:  # 15.5D: the owner of a displaced leader picks its hex first
+        return None
     if b is None or b.task is None:
         if (orders.get("no_reaction") and state.started and state.phase is Phase.REACTION
                 and acting_side(state.side, state.phase) == side):
