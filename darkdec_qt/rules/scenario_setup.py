@@ -18,8 +18,9 @@ set-ups"):
    historical position of the date (the module's historical table for that turn, then
    ``ANCHORS``), else nearest their set-up hex or first entry hex; one unit per hex; motorized units skip hexes they cannot enter. Leaders
    stand three or more hexes behind the front. Road control (5.7) follows the division.
-4. 10.9: a restricted unit still unreleased on the first turn stands near its entry hex
-   behind the Meuse (British, French) or the Meuse-Semois line (US), never at the front;
+4. 10.9: a restricted unit still unreleased on the first turn stands near its dated
+   position of the historical table if that lies behind the Meuse (British, French) or the
+   Meuse-Semois line (US), else near its entry hex behind that line; never at the front;
    the 11th Armored (from AM 29 Dec) and the 17th Airborne (from AM 1 Jan) are released
    (10.9.2B) and stand with their formation.
 """
@@ -40,14 +41,15 @@ HISTORICAL_RESERVES = ("316/212", "987/276", "914/352", "13/5FJ", "130/Lehr", "1
 _FRONT_22DEC = (
     "St. Vith", "Houffalize", "La Roche", "Samrée", "Noville", "Longvilly", "Bertogne", "Tenneville", "Champlon",
     "Sibret", "Villers-la-Bonne-Eau", "Fauvillers", "Vaux-sur-Sure", "Wiltz", "Clervaux", "Hosingen", "Marnach",
-    "Dasburg", "Daleiden", "Weiswampach", "Troisvierges", "Gouvy", "Burg-Reuland", "Schönberg", "Bleialf", "Recht",
-    "Poteau", "Amel", "Ligneuville", "Büllingen", "Losheim", "Manderfeld", "Rocherath", "Udenbreth", "Hollerath",
+    "Dasburg", "Daleiden", "Weiswampach", "Troisvierges", "Burg-Reuland", "Schönberg", "Bleialf", "Recht", "Amel", "Ligneuville", "Büllingen", "Losheim", "Manderfeld", "Rocherath", "Udenbreth", "Hollerath",
     "Diekirch", "Vianden", "Bourscheid", "Esch-sur-Sûre", "Heiderscheid", "Echternach", "Bettendorf", "Wallendorf",
     "Beaufort", "La Gleize",
 )
 _REMOVE_29DEC = {"Sibret", "Heiderscheid", "La Gleize", "Fauvillers", "Vaux-sur-Sure"}
+# Poteau and Gouvy: held by the 7th Armd's goose egg on 22 Dec, abandoned in the withdrawal
+# across the Salm on the night of 22-23 Dec (Cole ch. XVII)
 _FRONT_29DEC = tuple(t for t in _FRONT_22DEC if t not in _REMOVE_29DEC) + (
-    "Vielsalm", "Salmchâteau", "Lierneux", "St. Hubert", "Rochefort", "Nassogne")
+    "Gouvy", "Poteau", "Vielsalm", "Salmchâteau", "Lierneux", "St. Hubert", "Rochefort", "Nassogne")
 
 GERMAN_HELD: dict[str, tuple[str, ...]] = {
     "turning_point": _FRONT_22DEC,
@@ -216,7 +218,9 @@ def derive(st: GameState) -> None:
             o = origin[u]
             if u in held_back:  # 10.9B: not moved since entry, not east of the Meuse (Semois)
                 zone = held_back[u]
-                e = _entry_hex(st, u) or o
+                # its dated position when 10.9 allows it (the 29th Armd Bde on the Meuse at
+                # Dinant), else where it entered
+                e = o if u in dated and o in zone else (_entry_hex(st, u) or o)
                 free = [h for h in zone if side_of.get(h) == "Allied" and h not in taken
                         and not (h in t.hex_cost[c] and t.hex_cost[c][h] is None)]
                 if free:

@@ -78,3 +78,42 @@ def test_derived_setup_starts_from_the_dated_historical_positions():
     assert ss and all(u in dated for u in ss)
     corridor, gleize = m.town_hex("Villers-la-Bonne-Eau"), m.town_hex("La Gleize")
     assert all(hexgrid.distance(st.pos[u], corridor) <= 3 < hexgrid.distance(st.pos[u], gleize) for u in ss)
+
+
+def test_turning_point_starts_from_the_22_december_positions():
+    """Turning Point (AM 22 Dec): every unit in play has a dated row (data/historical.csv)
+    and stands within three hexes of it; the 101st holds Bastogne, Peiper stands by La Gleize."""
+    from darkdec_qt import hexgrid
+
+    m = real_module()
+    st = init(scenario="turning_point")
+    dated = m.historical_positions("22DecAM")
+    combat = [u for u in st.pos if not m.units[u].is_leader]
+    assert combat and all(u in dated for u in combat)
+    far = [u for u in combat if hexgrid.distance(st.pos[u], dated[u]) > 3]
+    assert not far, far
+    bastogne = m.town_hex("Bastogne")
+    assert all(hexgrid.distance(st.pos[u], bastogne) <= 1 for u in combat if m.units[u].division == "101")
+    assert hexgrid.distance(st.pos["Peiper/1SS"], m.town_hex("La Gleize")) <= 1
+
+
+def test_10_9_restricted_unit_stands_at_its_dated_position_behind_the_meuse():
+    """The 29th Armd Bde (restricted, 10.9.1) holds the Meuse at Dinant on 22 Dec: its
+    dated hex is west of the river, so it stands there rather than at its entry hex."""
+    m = real_module()
+    st = init(scenario="turning_point")
+    h = m.historical_positions("22DecAM")["29Arm"]
+    assert h in mapregions.restricted_zone(m, "British")
+    assert st.pos["29Arm"] == h
+
+
+def test_turning_point_goose_egg_holds_poteau_until_the_salm_withdrawal():
+    """22 Dec: the 7th Armd still holds Poteau and the goose egg west of St. Vith (German
+    since the night of 21-22 Dec); Poteau is German from 29 Dec (withdrawal of 22-23 Dec)."""
+    from darkdec_qt.rules import victory
+
+    m = real_module()
+    st = init(scenario="turning_point")
+    assert st.pos["7Arm/CCA"] == m.town_hex("Poteau")
+    assert victory.town_control(st, "Poteau") == "Allied" and victory.town_control(st, "St. Vith") == "German"
+    assert victory.town_control(init(scenario="final_fury"), "Poteau") == "German"

@@ -1,0 +1,74 @@
+"""Re-draw the set-up renders of docs/scenarios.md (issue 13) from the bundled module.
+
+    python docs/img/render_setups.py            # writes the three PNGs next to this file
+
+- ``sauer-our-front.png``: the Sauer/Our front (Vianden-Wallendorf-Echternach) with the
+  Campaign Game's 6.2 historical set-up (rivers, Westwall, towns, both sides' counters);
+- ``german-setup-16dec.png``: the whole German front of 16 December, 6.2 historical set-up;
+- ``turning-point-setup.png``: Turning Point's derived set-up (AM 22 Dec, scenario_setup).
+
+Headless (offscreen Qt); the counters are drawn by the client's own map scene.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QPainter
+
+from darkdec_qt.model.load import DEFAULT_MODULE, load_module
+from darkdec_qt.rules.setup import initial_state
+from darkdec_qt.ui.mapscene import MapScene
+from darkdec_qt.ui.present import placements
+from darkdec_qt.ui.render import ensure_app
+
+OUT = Path(__file__).resolve().parent
+
+# name -> (scenario, German set-up, (west col, north row, east col, south row), pixels per scene unit)
+RENDERS = {
+    "sauer-our-front.png": ("campaign", "historical", (39, 19, 55, 34), 0.85),
+    "german-setup-16dec.png": ("campaign", "historical", (34, 0, 58, 34), 0.55),
+    "turning-point-setup.png": ("turning_point", "auto", (12, 0, 50, 34), 0.42),
+}
+
+
+def render_region(scene: MapScene, box: tuple[int, int, int, int], scale: float) -> QImage:
+    """The scene between hex columns/rows ``box`` (inclusive), ``scale`` pixels per unit."""
+    c0, r0, c1, r1 = box
+    a = scene.hex_center(f"{c0:02d}{r0:02d}")
+    b = scene.hex_center(f"{c1:02d}{r1:02d}")
+    pad = scene.layout.size
+    src = QRectF(min(a.x(), b.x()) - pad, min(a.y(), b.y()) - pad,
+                 abs(b.x() - a.x()) + 2 * pad, abs(b.y() - a.y()) + 2 * pad).intersected(scene.sceneRect())
+    img = QImage(round(src.width() * scale), round(src.height() * scale), QImage.Format.Format_ARGB32_Premultiplied)
+    img.fill(QColor(scene.theme.off_map))
+    p = QPainter(img)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    p.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+    p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+    scene.render(p, QRectF(0, 0, img.width(), img.height()), src, Qt.AspectRatioMode.IgnoreAspectRatio)
+    p.end()
+    return img
+
+
+def main(argv: list[str] | None = None) -> int:
+    names = (argv if argv is not None else sys.argv[1:]) or list(RENDERS)
+    ensure_app()
+    module = load_module(DEFAULT_MODULE)
+    for name in names:
+        scenario, setup, box, scale = RENDERS[name]
+        st = initial_state(module, scenario, "1", optional=(), setup=setup)
+        scene = MapScene(module, hex_size=40.0)
+        scene.set_units(placements(st))
+        img = render_region(scene, box, scale)
+        path = OUT / name
+        if not img.save(str(path), "PNG"):
+            raise OSError(f"could not write {path}")
+        print(f"{path} ({img.width()}x{img.height()}): {scenario}, {setup} set-up, {len(st.pos)} units")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
