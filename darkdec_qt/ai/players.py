@@ -212,9 +212,9 @@ class AIPlayer(Player):
             if cmd is not None:
                 return cmd
         if s.phase is Phase.MOVEMENT:
-            from darkdec_qt.rules.withdrawals import owed
+            from darkdec_qt.rules.withdrawals import owed, substitute_candidates
 
-            due = [cm.Withdraw(u) for u in owed(s)]
+            due = [cm.Withdraw(u) for u in owed(s) or substitute_candidates(s)]
             if due:  # 10.8: the unit farthest from the enemy goes
                 near = self._near(s, other_side(side))
                 return max(due, key=lambda c: (near.get(s.pos.get(c.unit, ""), 99), c.unit))

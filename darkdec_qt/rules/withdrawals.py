@@ -3,6 +3,14 @@
 10.8B (and the optional 10.8C) are obligations: the owner's Movement Phase may not end
 while a unit owed is still in play (``end_phase_problem``, called by the engine's EndPhase
 checker). 10.8D (Dietrich) is permitted, never forced.
+
+The optional paragraphs of 10.8B come with the optional rule "10.8" (options.py): the
+withdrawal is not required while Germany is presently winning (``victory.evaluate`` of the
+moment: its winner is Germany), and for each unit of the 10th Armored Division already
+destroyed another armored regiment must be removed in its place. Which one is the Allied
+player's choice (any US armor unit of another division: the 10th's combat commands are
+US armor regiments, docs/rules-interpretations.md): ``substitute_candidates`` are offered as
+Withdraw commands and the phase may not end while a substitute is owed.
 """
 
 from __future__ import annotations
@@ -32,11 +40,52 @@ def is_10th_armored(spec: UnitSpec) -> bool:
     return spec.side == "Allied" and spec.nationality == "US" and _div_number(spec) == 10 and spec.is_motorized
 
 
+def is_substitute(spec: UnitSpec) -> bool:
+    """Optional 10.8B: "another armored regiment": a US armor unit of another division."""
+    return spec.side == "Allied" and spec.nationality == "US" and spec.type == "armor" and not is_10th_armored(spec)
+
+
+def _options_10_8(state: GameState) -> bool:
+    return state.has_rule("10.8") and _on_or_after(state, "26DecPM")
+
+
+def waived(state: GameState) -> bool:
+    """Optional 10.8B: the withdrawal is not required while Germany is presently winning."""
+    if not _options_10_8(state):
+        return False
+    from darkdec_qt.rules.victory import evaluate
+
+    return evaluate(state).winner == "German"
+
+
+def substitutes_owed(state: GameState) -> int:
+    """Optional 10.8B: armored regiments still to remove in place of destroyed units of the
+    10th Armored Division (destroyed ones less substitutes already withdrawn)."""
+    if not _options_10_8(state):
+        return 0
+    units = state.module.units
+    lost = sum(1 for u in state.eliminated if is_10th_armored(units[u]))
+    given = sum(1 for u in state.withdrawn if is_substitute(units[u]))
+    return max(0, lost - given)
+
+
+def substitute_candidates(state: GameState) -> list[str]:
+    """The units the Allied player may choose among for an owed substitute (on the map or
+    still to arrive, not held off), when one is owed in this Allied Movement Phase."""
+    if state.phase is not Phase.MOVEMENT or state.side != "Allied" or not substitutes_owed(state) or waived(state):
+        return []
+    units = state.module.units
+    return [u for u in sorted(set(state.pos) | set(state.pending))
+            if is_substitute(units[u]) and u not in state.held_off]
+
+
 def withdrawal_rule(state: GameState, unit: str) -> str | None:
     """The rule under which ``unit`` may be withdrawn now, or None."""
     s = state.module.units[unit]
     if is_10th_armored(s) and _on_or_after(state, "26DecPM"):
         return "10.8B"
+    if is_substitute(s) and substitutes_owed(state):
+        return "10.8B"  # (optional) in place of a destroyed unit of the 10th Armored
     # (scenarios) the optional-rule toggle is "10.8" (options.py); "10.8C" kept for old states
     if (state.has_rule("10.8") or state.has_rule("10.8C")) and is_150th_brigade(s) and _on_or_after(state, "27DecAM"):
         return "10.8C"
@@ -54,19 +103,24 @@ def owed(state: GameState) -> list[str]:
     out = []
     for u in sorted(set(state.pos) | set(state.pending)):
         s = state.module.units[u]
-        if s.side != state.side or u in state.held_off:
-            continue
+        if s.side != state.side or u in state.held_off or is_substitute(s):
+            continue  # (a substitute is the player's choice: substitute_candidates)
         if withdrawal_rule(state, u) in ("10.8B", "10.8C"):
             out.append(u)
+    if out and any(withdrawal_rule(state, u) == "10.8B" for u in out) and waived(state):
+        out = [u for u in out if withdrawal_rule(state, u) != "10.8B"]  # (optional) Germany is winning
     return out
 
 
 def end_phase_problem(state: GameState) -> IllegalAction | None:
     units = owed(state)
-    if not units:
-        return None
-    rule = withdrawal_rule(state, units[0]) or "10.8"
-    return IllegalAction(f"cannot end the Movement Phase: must first withdraw {', '.join(units)}", rule=rule)
+    if units:
+        rule = withdrawal_rule(state, units[0]) or "10.8"
+        return IllegalAction(f"cannot end the Movement Phase: must first withdraw {', '.join(units)}", rule=rule)
+    if substitute_candidates(state):
+        return IllegalAction("cannot end the Movement Phase: a unit of the 10th Armored Division was destroyed, so "
+                             "another armored regiment must be withdrawn in its place (choose one)", rule="10.8B")
+    return None
 
 
 @register_checker("withdraw")
@@ -84,5 +138,5 @@ def check_withdraw(state: GameState, cmd: cm.Withdraw, dice: object) -> list[ev.
 
 @register_generator
 def _withdrawals(state: GameState, rng: object = None):  # type: ignore[no-untyped-def]
-    for u in owed(state):
+    for u in owed(state) + substitute_candidates(state):
         yield cm.Withdraw(u)

@@ -101,3 +101,70 @@ def test_10_8D_dietrich_may_be_withdrawn_after_am_21_january_never_forced():
     st = game(turn="21JanAM", side="German", optional=("15",))
     check(st, cm.Withdraw("Dietrich"))
     execute(st, cm.EndPhase())
+
+
+def _lost_ccb(optional):  # noqa: ANN001, ANN202
+    """26 Dec PM: 10Arm/CCB already destroyed; two other US armor units in play."""
+    st = game(optional=optional)
+    del st.pos["10Arm/CCB"]
+    st.eliminated.add("10Arm/CCB")
+    return st
+
+
+def test_10_8B_optional_another_armored_regiment_in_place_of_a_destroyed_one_is_the_players_choice():
+    st = _lost_ccb(("10.8",))
+    execute(st, cm.Withdraw("10Arm/CCA"))
+    with pytest.raises(IllegalAction) as e:
+        check(st, cm.EndPhase())
+    assert e.value.rule == "10.8B" and "another armored regiment" in str(e.value)
+    offered = [c for c in engine.legal_commands(st) if c.kind == "withdraw"]
+    assert offered == [cm.Withdraw("9Arm/CCA")]  # the US armor left: the player picks (one here)
+    assert not any(c.kind == "end_phase" for c in engine.legal_commands(st))  # the queries agree with check
+    with pytest.raises(IllegalAction):
+        check(st, cm.Withdraw("150Pz"))  # not the Allies' to give
+    execute(st, cm.Withdraw("9Arm/CCA"))
+    execute(st, cm.EndPhase())  # one destroyed, one substitute: done
+    assert "9Arm/CCA" in st.withdrawn
+
+
+def test_10_8B_optional_substitute_choice_among_several_and_none_without_the_option():
+    st = _lost_ccb(("10.8",))
+    st.module.units["7Arm/CCB"] = st.module.units["9Arm/CCA"].__class__(
+        id="7Arm/CCB", side="Allied", nationality="US", type="armor", full=(5, 4, 8), reduced=(2, 2, 8),
+        division="7Arm", setup="0202")
+    st.pos["7Arm/CCB"] = "0202"
+    execute(st, cm.Withdraw("10Arm/CCA"))
+    offered = {c.unit for c in engine.legal_commands(st) if c.kind == "withdraw"}
+    assert offered == {"9Arm/CCA", "7Arm/CCB"}  # the engine never picks for the player
+    execute(st, cm.Withdraw("7Arm/CCB"))
+    execute(st, cm.EndPhase())
+    assert "9Arm/CCA" in st.pos
+    plain = _lost_ccb(())  # the option off: no substitute is owed, and none may be withdrawn
+    execute(plain, cm.Withdraw("10Arm/CCA"))
+    with pytest.raises(IllegalAction) as e:
+        check(plain, cm.Withdraw("9Arm/CCA"))
+    assert e.value.rule == "10.8"
+    execute(plain, cm.EndPhase())
+
+
+@pytest.mark.parametrize(("optional", "winner", "owed"), [
+    (("10.8",), "German", False), (("10.8",), "Allied", True), ((), "German", True)])
+def test_10_8B_optional_not_required_while_germany_is_presently_winning(monkeypatch, optional, winner, owed):
+    from darkdec_qt.rules import victory
+
+    class Now:
+        pass
+
+    now = Now()
+    now.winner = winner
+    monkeypatch.setattr(victory, "evaluate", lambda state: now)
+    st = _lost_ccb(optional)
+    if owed:
+        with pytest.raises(IllegalAction) as e:
+            check(st, cm.EndPhase())
+        assert e.value.rule == "10.8B"
+    else:
+        check(st, cm.EndPhase())  # waived: not required (and no substitute either)
+        assert not any(c.kind == "withdraw" and c.unit == "9Arm/CCA" for c in engine.legal_commands(st))
+        execute(st, cm.Withdraw("10Arm/CCA"))  # still permitted
+        execute(st, cm.EndPhase())
