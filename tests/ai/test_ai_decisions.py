@@ -13,7 +13,7 @@ from darkdec_qt.rules.engine import execute
 from darkdec_qt.rules.notes import Note
 from darkdec_qt.rules.phases import Phase
 from tests.rules.builder import ScenarioBuilder
-from tests.rules.combat_builder import CombatBuilder
+from tests.rules.combat_builder import CombatBuilder, displaced_leader_tie
 
 
 class _Game:
@@ -162,14 +162,7 @@ def test_11_0C_steps_the_weakest_out_rather_than_lose_it():
 
 
 def displaced():
-    b = CombatBuilder().german("g", "0302").unit("Hodges", "Allied", "0402", a=0, d=0, m=2, type="leader") \
-        .allied("a", "0405").allied("c", "0702").allied("c2", "0802", a=6, d=6).allied("c3", "0902", a=6, d=6)
-    b.optional.add("15")
-    b.side = "German"
-    s = b.build()
-    s.phase, s.started = Phase.MOVEMENT, True
-    execute(s, cm.Move(units=("g",), path=("0302", "0402")))
-    return s
+    return displaced_leader_tie(lambda b: b.allied("c2", "0802", a=6, d=6).allied("c3", "0902", a=6, d=6), leader_ma=2)
 
 
 def test_15_5D_the_displaced_leader_goes_where_his_command_reaches_the_most():

@@ -4,12 +4,10 @@
 from __future__ import annotations
 
 from darkdec_qt.rules import choices
-from darkdec_qt.rules import commands as cm
-from darkdec_qt.rules.engine import execute
 from darkdec_qt.rules.phases import Phase
 from darkdec_qt.ui import orders as od
 from tests.rules.builder import ScenarioBuilder
-from tests.rules.combat_builder import CombatBuilder
+from tests.rules.combat_builder import displaced_leader_tie
 
 
 def test_an_overstacked_unit_offers_its_elimination_11_0C():
@@ -25,12 +23,6 @@ def test_an_overstacked_unit_offers_its_elimination_11_0C():
 
 
 def test_a_displaced_leader_offers_its_other_hexes_15_5D():
-    b = CombatBuilder().german("g", "0302").unit("Hodges", "Allied", "0402", a=0, d=0, m=5, type="leader") \
-        .allied("a", "0405").allied("c", "0702")
-    b.optional.add("15")
-    b.side = "German"
-    s = b.build()
-    s.phase, s.started = Phase.MOVEMENT, True
-    execute(s, cm.Move(units=("g",), path=("0302", "0402")))
+    s = displaced_leader_tie()
     got = [o for o in od.unit_orders(s, ("Hodges",)) if o.key == "relocate_leader"]
     assert got and set(got[0].targets) == {"0405", "0702"}

@@ -149,3 +149,22 @@ class CombatBuilder:
         s.strategic |= self.strategic
         s.fortifications |= self.fortifications
         return s
+
+
+def displaced_leader_tie(more=None, leader_ma: int = 5) -> GameState:  # noqa: ANN001
+    """15.5D with rule 15 on: the German ``g`` moves into the hex of the lone Allied leader
+    Hodges (0402), whose nearest friendly units (``a`` 0405, ``c`` 0702) are equally near,
+    so the Allies owe the choice of his hex. ``more(builder)`` may add units first."""
+    from darkdec_qt.rules import commands as cm
+    from darkdec_qt.rules.engine import execute
+
+    b = CombatBuilder().german("g", "0302").unit("Hodges", "Allied", "0402", a=0, d=0, m=leader_ma, type="leader") \
+        .allied("a", "0405").allied("c", "0702")
+    if more is not None:
+        more(b)
+    b.optional.add("15")
+    b.side = "German"
+    s = b.build()
+    s.phase, s.started = Phase.MOVEMENT, True
+    execute(s, cm.Move(units=("g",), path=("0302", "0402")))
+    return s

@@ -13,6 +13,7 @@ from darkdec_qt.rules.engine import check, execute
 from darkdec_qt.rules.errors import IllegalAction
 from darkdec_qt.rules.phases import Phase
 from tests.rules.builder import ScenarioBuilder
+from tests.rules.combat_builder import displaced_leader_tie
 
 
 def overstacked(nats=("US", "US", "US", "US")):
@@ -65,15 +66,7 @@ def test_11_0C_only_in_the_owners_movement_phase():
 
 
 def test_15_5D_legal_commands_offer_the_other_equidistant_hexes():
-    from tests.rules.combat_builder import CombatBuilder
-
-    b = CombatBuilder().german("g", "0302").unit("Hodges", "Allied", "0402", a=0, d=0, m=5, type="leader") \
-        .allied("a", "0405").allied("c", "0702")
-    b.optional.add("15")
-    b.side = "German"
-    s = b.build()
-    s.phase, s.started = Phase.MOVEMENT, True
-    execute(s, cm.Move(units=("g",), path=("0302", "0402")))
+    s = displaced_leader_tie()
     offered = [c for c in engine.legal_commands(s) if isinstance(c, cm.RelocateDisplacedLeader)]
     assert {c.hex for c in offered} == {"0405", "0702"} and s.pos["Hodges"] == "0402"
     execute(s, offered[1])
@@ -109,15 +102,8 @@ def test_15_5D_the_ai_self_play_and_the_match_loop_hand_the_choice_to_the_owner(
     from darkdec_qt.ai.players import AIPlayer
     from darkdec_qt.game.exchange.protocol import decider as exchange_decider
     from darkdec_qt.game.session import Game
-    from tests.rules.combat_builder import CombatBuilder
 
-    b = CombatBuilder().german("g", "0302").unit("Hodges", "Allied", "0402", a=0, d=0, m=5, type="leader") \
-        .allied("a", "0405").allied("c", "0702")
-    b.optional.add("15")
-    b.side = "German"
-    s = b.build()
-    s.phase, s.started = Phase.MOVEMENT, True
-    execute(s, cm.Move(units=("g",), path=("0302", "0402")))
+    s = displaced_leader_tie()
     assert decider(s) == "Allied" == exchange_decider(s)
     for player in (AIPlayer("easy", 1, narrate=False), RandomPlayer(1)):
         game = Game(s.module, "test", "1", initial=s.clone(), start=False)
