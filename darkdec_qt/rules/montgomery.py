@@ -80,19 +80,14 @@ def withdrawal_lines(state: GameState) -> dict[str, frozenset[str]]:
     return frozen
 
 
-_DIST_CACHE: dict[int, tuple[object, dict[tuple[str, str], int]]] = {}
-
-
 def line_distance(state: GameState, line: str, h: str) -> int:
     """Hexes from ``h`` to the river position ``line`` (0 on it; anywhere west of the Meuse
     counts as on the Meuse position). It depends on the map alone, and the withdrawal's
     checks and searches ask it for the same hexes again and again: kept per module, as
     ``withdrawal_lines`` is."""
-    mod = state.module
-    held = _DIST_CACHE.get(id(mod))
-    if held is None or held[0] is not mod:  # (a new module under a reused id starts afresh)
-        held = _DIST_CACHE[id(mod)] = (mod, {})
-    memo = held[1]
+    from darkdec_qt.rules.tables import module_memo
+
+    memo = module_memo(state.module, "line_distance")
     d = memo.get((line, h))
     if d is None:
         d = memo[(line, h)] = _line_distance(state, line, h)

@@ -32,16 +32,14 @@ def due_units(state: GameState) -> list[str]:
                   and "drop" not in units[u].entry)
 
 
-_ENTRY_CACHE: dict[tuple[int, frozenset[str]], tuple[object, tuple[str, ...]]] = {}
-
-
 def _printed_entry_hexes(module, codes: frozenset[str]) -> tuple[str, ...]:  # noqa: ANN001
     """The map-edge hexes printed with one of ``codes`` (the module never changes: cached)."""
-    hit = _ENTRY_CACHE.get((id(module), codes))
-    if hit is None or hit[0] is not module:
-        hit = (module, tuple(sorted(h for h, hx in module.hexes.items() if hx.entry and hx.entry in codes)))
-        _ENTRY_CACHE[(id(module), codes)] = hit
-    return hit[1]
+    from darkdec_qt.rules.tables import module_memo
+
+    memo = module_memo(module, "printed_entry_hexes")
+    if codes not in memo:
+        memo[codes] = tuple(sorted(h for h, hx in module.hexes.items() if hx.entry and hx.entry in codes))
+    return memo[codes]
 
 
 def entry_hexes(state: GameState, unit: str) -> list[str]:

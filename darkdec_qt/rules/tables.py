@@ -37,6 +37,7 @@ class Side:
 class Tables:
     def __init__(self, module: Module):
         self.module = module
+        self.memos: dict[str, dict] = {}  # module_memo
         tec = module.charts.tec
         self.hexes = module.hexes
         self.sides: dict[str, tuple[Side, ...]] = {}
@@ -96,3 +97,9 @@ def tables(module: Module) -> Tables:
         t = Tables(module)
         _CACHE[id(module)] = t
     return t
+
+
+def module_memo(module: Module, name: str) -> dict:
+    """A memo for facts that depend on the module alone (the map never changes during a
+    game), kept with the module's ``Tables`` so that a new module starts afresh."""
+    return tables(module).memos.setdefault(name, {})

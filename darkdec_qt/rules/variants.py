@@ -217,20 +217,19 @@ def entry_hexes(state: GameState, unit: str, printed: list[str]) -> list[str]:
     return printed
 
 
-_EDGE_CACHE: dict[tuple[int, str, bool], tuple[object, tuple[str, ...]]] = {}
-
-
 def _edge_hexes(mod, edge: str, roads_only: bool = False) -> tuple[str, ...]:  # noqa: ANN001
     """The hexes of one map edge (26.15: not 5001/4401 on the north edge; 26.17: road hexes
     only), sorted; the map never changes, so they are kept per module."""
-    hit = _EDGE_CACHE.get((id(mod), edge, roads_only))
-    if hit is None or hit[0] is not mod:
+    from darkdec_qt.rules.tables import module_memo
+
+    memo = module_memo(mod, "edge_hexes")
+    if (edge, roads_only) not in memo:
         if roads_only:
             hexes = (h for h, hx in mod.hexes.items() if hx.edge == edge and h in mod.road_links)
         else:
             hexes = (h for h, hx in mod.hexes.items() if hx.edge == edge and not (edge == "N" and h in NO_NORTH_ENTRY))
-        hit = _EDGE_CACHE[(id(mod), edge, roads_only)] = (mod, tuple(sorted(hexes)))
-    return hit[1]
+        memo[(edge, roads_only)] = tuple(sorted(hexes))
+    return memo[(edge, roads_only)]
 
 
 # --- queries for combat, 16 December and the paradrop ---------------------------------
