@@ -142,7 +142,8 @@ def _near(st, units, hex_id, d):
 
 def test_reduction_the_ss_panzer_divisions_stand_at_bastogne_not_on_the_northern_shoulder():
     """3 Jan: the 12th SS (Bourcy-Mageret) and the 9th SS (Longchamps) attack Bastogne; on
-    29 Dec the 12th SS had already left Butgenbach for the Erezee front (Sadzot, 28 Dec)."""
+    29 Dec the 12th SS had already left Butgenbach: its 25th PzGr Regt after the Sadzot attack
+    near Erezee (28 Dec), the rest seized by OB West for Bastogne (Cole pp.601-602)."""
     m = real_module()
     red, ff = init(scenario="reduction"), init(scenario="final_fury")
     bastogne, butgenbach, erezee = m.town_hex("Bastogne"), m.town_hex("Bütgenbach"), m.town_hex("Erezée")
@@ -150,7 +151,8 @@ def test_reduction_the_ss_panzer_divisions_stand_at_bastogne_not_on_the_northern
         units = [u for u in red.pos if m.units[u].division == div]
         assert _near(red, units, bastogne, 4), [(u, red.pos[u]) for u in units]
     ss12 = [u for u in ff.pos if m.units[u].division == "12SS"]
-    assert _near(ff, ss12, erezee, 4) and not _near(ff, ss12, butgenbach, 10)
+    assert _near(ff, ["25/12SS"], erezee, 3)
+    assert not any(_near(ff, [u], butgenbach, 10) for u in ss12)
 
 
 def test_reduction_the_87th_before_st_hubert_and_the_6th_armored_east_of_bastogne():
@@ -170,13 +172,13 @@ def test_reduction_the_87th_before_st_hubert_and_the_6th_armored_east_of_bastogn
 
 
 def test_final_fury_reserves_stay_in_reserve_and_the_sure_front_of_29_december():
-    """29 Dec: the 28th Inf holds the VIII Corps line at Neufchateau, six hexes behind the
+    """29 Dec: the 28th Inf (its 109th) holds the VIII Corps line at Neufchateau, six hexes behind the
     front, where its dated row puts it; the 26th Inf is over the Sure at Esch (26-27 Dec) and
     the 5th Inf at Beaufort (the 276th VG back over the Sauer), German on 22 Dec."""
     from darkdec_qt.rules import victory
 
     m = real_module()
     ff, tp = init(scenario="final_fury"), init(scenario="turning_point")
-    assert _near(ff, ["28/109", "28/112"], m.town_hex("Neufchâteau"), 2)
+    assert _near(ff, ["28/109"], m.town_hex("Neufchâteau"), 2)
     for town in ("Esch-sur-Sûre", "Beaufort"):
         assert victory.town_control(tp, town) == "German" and victory.town_control(ff, town) == "Allied"
