@@ -156,7 +156,7 @@ def test_reduction_the_ss_panzer_divisions_stand_at_bastogne_not_on_the_northern
 
 
 def test_reduction_the_87th_before_st_hubert_and_the_6th_armored_east_of_bastogne():
-    """3 Jan: the 87th Inf at Moircy-Gerimont east of St. Hubert (VIII Corps attack of 30 Dec);
+    """3 Jan: the 87th Inf at Moircy-Remagne and before St. Hubert (VIII Corps attack of 30 Dec);
     the 6th Armd east of Bastogne (Neffe-Bizory, Cole ch. XXIV)."""
     from darkdec_qt.model.projection import hex_of
 
@@ -164,7 +164,9 @@ def test_reduction_the_87th_before_st_hubert_and_the_6th_armored_east_of_bastogn
     st = init(scenario="reduction")
     moircy = hex_of(50.000, 5.485)
     inf87 = [u for u in st.pos if m.units[u].division == "87"]
-    assert _near(st, inf87, moircy, 3) and all(st.pos[u][:2] > m.town_hex("St. Hubert")[:2] for u in inf87)
+    # the 345th (Remagne) and 347th (Moircy) east of St. Hubert; the 346th blocks St. Hubert (Cole p.643)
+    assert len(inf87) == 3 and sum(_near(st, [u], moircy, 2) for u in inf87) >= 2
+    assert _near(st, ["87/346"], m.town_hex("St. Hubert"), 2)
     bastogne = m.town_hex("Bastogne")
     arm6 = [u for u in st.pos if m.units[u].division == "6Arm"]
     # east of the town (the hexes there are few: the 101st's 501st and the 4th Armd hold some)
