@@ -2,8 +2,9 @@
 of their first turn (issue 13; docs/scenarios.md, "Derived set-ups").
 
 For Turning Point (AM 22 Dec), Final Fury (AM 29 Dec) and The Reduction of the Bulge
-(AM 3 Jan) this builds the initial state as the game does (``rules.setup.initial_state``,
-which runs ``scenario_setup.derive``) and prints numbers, not a verdict:
+(AM 3 Jan) this builds the initial state as a new game does (``rules.setup.initial_state``
+with the scenario's optional rules, which runs ``scenario_setup.derive``) and prints
+numbers, not a verdict:
 
 - the dated rows of ``data/historical.csv`` for the first turn, and how many of the
   non-leader units in play have one;
@@ -44,7 +45,7 @@ def formation(spec) -> str:
 
 
 def measure(m, scenario: str) -> dict:
-    st = initial_state(m, scenario, "1", optional=())
+    st = initial_state(m, scenario, "1")  # the scenario's optional rules, as a new game has them (15: leaders)
     code = m.scenarios[scenario].first_turn
     dated = m.historical_positions(code)
     combat = sorted(u for u in st.pos if not m.units[u].is_leader)
@@ -63,6 +64,8 @@ def measure(m, scenario: str) -> dict:
     bad_rows = [p for p in validate_geo.check_restricted(m) if p[2].startswith(f"{code}:")]
     return {
         "code": code, "dated_rows": len(dated), "with_row": sum(u in dated for u in combat), "units": len(combat),
+        "leaders": sorted(u for u in st.pos if m.units[u].is_leader), "leaders_dated": sorted(
+            u for u in st.pos if m.units[u].is_leader and u in dated),
         "forms": len(forms), "forms_within": sum(v <= TOLERANCE for v in med.values()),
         "units_within": sum(d <= TOLERANCE for d in dist.values()), "max": max(dist.values(), default=0),
         "bad_state": bad_state, "bad_rows": bad_rows, "exact": sum(d == 0 for d in dist.values()),
@@ -90,6 +93,8 @@ def main(argv: list[str]) -> None:
             print("  none")
         print(f"  units on their position of the date: {r['exact']} of {r['units']}; units off by more than "
               f"{TOLERANCE}: " + (", ".join(f"{u} {d}" for u, d in r["far_units"]) or "none"))
+        print(f"  leaders (rule 15) with a dated row: {len(r['leaders_dated'])} of {len(r['leaders'])} "
+              f"({', '.join(r['leaders_dated']) or 'none'})")
         for u in r["bad_state"]:
             print(f"  10.9: {u} stands outside its zone")
         for p in r["bad_rows"]:
