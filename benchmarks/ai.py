@@ -46,7 +46,7 @@ def tournaments(a: argparse.Namespace) -> None:
 
 
 def history(a: argparse.Namespace) -> None:
-    jobs = [tn.Job("campaign", a.seed + i, a.german, a.allied) for i in range(a.n)]
+    jobs = [tn.Job("campaign", a.seed + i, a.german, a.allied, setup=a.setup) for i in range(a.n)]
     res = cli_ai.run(jobs, a.jobs, lambda r: _save(a.out, "history", r, f"{a.german}/{a.allied}"))
     print(history_table([asdict(r) for r in res]))
 
@@ -135,6 +135,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--german", default="ai:normal")
     p.add_argument("--allied", default="ai:normal")
     p.add_argument("--levels", default="easy,normal,hard")
+    p.add_argument("--setup", default="auto", choices=("auto", "free", "historical"),
+                   help="history: the German set-up of 16 Dec (6.1 automatic, 6.1 free, 6.2 historical)")
     p.add_argument("--out", type=Path, default=OUT)
     a = p.parse_args(argv)
     if a.what == "tournaments":

@@ -147,7 +147,8 @@ def run_job(job: tn.Job) -> tn.GameResult:
 
     t0 = time.perf_counter()
     game, rec = play_match(_module(job.module), job.scenario, job.seed, job.german, job.allied,
-                           variants=job.variants or None, optional=job.optional, turns=job.turns)
+                           variants=job.variants or None, optional=job.optional, turns=job.turns,
+                           setup=job.setup)
     v = evaluate(game.state)
     facts = history.facts(game) if job.scenario in ("campaign", "extended") else {}
     think = {side: rec.turn_times(side, side) for side in ("German", "Allied")}

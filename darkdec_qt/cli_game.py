@@ -18,6 +18,9 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     p.add_argument("--optional", action="append", default=[], help="optional rule number, repeatable")
     p.add_argument("--variant", action="append", default=[], help="variant rule number, repeatable")
     p.add_argument("--seed", default=None)
+    p.add_argument("--setup", choices=("auto", "free", "historical"), default="historical",
+                   help="German set-up of a 16 December scenario: historical (6.2, the default), free (6.1, "
+                        "by hand) or the engine's automatic fill")
     p.add_argument("--screenshot", help="render the main window to this PNG headless and exit")
     p.set_defaults(func=cmd_play)
 

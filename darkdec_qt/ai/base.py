@@ -44,11 +44,25 @@ def _ok(state: GameState, cmd: Command) -> bool:
 
 
 def _prestart(state: GameState) -> Command:
-    from darkdec_qt.rules.freesetup import AutoSetup
+    """A free set-up (6.1): each unit on the legal hex nearest its historical assault
+    position (6.2's table, data/historical.csv), Allies first (6.0H); units without one are
+    left to the engine's ``AutoSetup``, whose first-legal-hex fill would otherwise put the
+    1st SS on the north edge by Monschau."""
+    from darkdec_qt import hexgrid
+    from darkdec_qt.rules.freesetup import AutoSetup, PlaceUnit, legal_hexes
+    from darkdec_qt.rules.setup import HISTORICAL_SETUP_TURN
 
-    if state.to_place:
-        return AutoSetup()
-    return cm.StartGame()
+    if not state.to_place:
+        return cm.StartGame()
+    units = state.module.units
+    hist = state.module.historical_positions(HISTORICAL_SETUP_TURN)
+    first = min(state.to_place, key=lambda u: (units[u].side != "Allied", u))
+    side = units[first].side
+    for u in sorted(x for x in state.to_place if units[x].side == side and x in hist):
+        legal = legal_hexes(state, u)
+        if legal:
+            return PlaceUnit(unit=u, hex=min(legal, key=lambda h: (hexgrid.distance(h, hist[u]), h)))
+    return AutoSetup(side=side)
 
 
 def _after(s: GameState, cmd: cm.Command) -> GameState | None:

@@ -53,8 +53,10 @@ def outcome(state: GameState, odds: str, column: str, drm: int, level: int, att_
     return win, big, loss
 
 
-def candidates(state: GameState, take: dict[str, int], towns: dict[str, str]) -> list[Candidate]:
-    """Every one-hex battle the engine accepts now (engine.check), valued."""
+def candidates(state: GameState, take: dict[str, int], towns: dict[str, str],
+               garrisons: bool = True) -> list[Candidate]:
+    """Every one-hex battle the engine accepts now (engine.check), valued; with
+    ``garrisons`` (the AI, not the greedy baseline) no battle empties a held hex."""
     if state.battle is not None or state.phase not in (Phase.COMBAT, Phase.EXPLOITATION):
         return []
     shock = state.phase is Phase.EXPLOITATION
@@ -70,6 +72,7 @@ def candidates(state: GameState, take: dict[str, int], towns: dict[str, str]) ->
             if any(units[e].side == enemy for e in occ.get(n, ())):
                 by_target.setdefault(n, []).append(u)
     town_at = {h: t for t, h in towns.items()}
+    hold = held_hexes(state, side, towns) if garrisons else frozenset()
     out: list[Candidate] = []
     for n, atts in sorted(by_target.items()):
         defenders = tuple(e for e in sorted(occ.get(n, ())) if units[e].side == enemy and (shock or e not in state.defended))
@@ -77,6 +80,9 @@ def candidates(state: GameState, take: dict[str, int], towns: dict[str, str]) ->
             continue
         groups = [tuple(sorted(atts))] if not shock else [(u,) for u in sorted(atts)]
         for g in groups:
+            g = keep_garrisons(state, g, hold, occ)
+            if not g:
+                continue
             cmd = cc.DeclareBattle(attackers=g, defenders=defenders, shock=shock,
                                    integrity_choices=tuple(sorted({d for x in g if (d := units[x].division)})))
             try:
@@ -88,6 +94,31 @@ def candidates(state: GameState, take: dict[str, int], towns: dict[str, str]) ->
                 out.append(c)
     out.sort(key=lambda c: -c.value)
     return out
+
+
+def held_hexes(state: GameState, side: str, towns: dict[str, str]) -> frozenset[str]:
+    """The hexes ``side`` must not leave empty: the objective towns it controls and, for
+    the Allies, the exit hexes of Germany's 29.0 A/B victories."""
+    occ = geo.hex_sides(state)
+    out = {h for h in towns.values() if geo.control(state, h, occ) == side}
+    if side == "Allied":
+        out |= set(geo.exit_hexes(state))
+    return frozenset(out)
+
+
+def keep_garrisons(state: GameState, group: tuple[str, ...], hold: frozenset[str],
+                   occ: dict[str, list[str]]) -> tuple[str, ...]:
+    """The attackers less one defender in each held hex the battle would otherwise empty:
+    an attacker's retreat (A results, 13.5) must not hand an objective town or an exit hex
+    to the enemy (the Allied garrisons of the north-edge exits attacked out of them and the
+    Little Slam followed, benchmarks/ai-history-50.jsonl)."""
+    units = state.module.units
+    stay: set[str] = set()
+    for h in {state.pos[u] for u in group} & hold:
+        mine = [u for u in occ.get(h, ()) if units[u].side == units[group[0]].side and not units[u].is_leader]
+        if mine and all(u in group for u in mine):
+            stay.add(max(mine, key=lambda u: (state.strength(u)[1], u)))
+    return tuple(u for u in group if u not in stay)
 
 
 def _value(state: GameState, cmd: cc.DeclareBattle, n: str, take: dict[str, int],

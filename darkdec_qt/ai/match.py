@@ -72,9 +72,9 @@ def new_game(module: Module, scenario: str, seed: int | str, *, variants: tuple[
 
 def play_match(module: Module, scenario: str, seed: int | str, german: str, allied: str, *,
                variants: tuple[str, ...] | None = None, optional: tuple[str, ...] | None = None,
-               turns: int | None = None) -> tuple[Game, Record]:
+               turns: int | None = None, setup: str = "auto") -> tuple[Game, Record]:
     """A whole game between two player specs (players.make_player)."""
-    game = new_game(module, scenario, seed, variants=variants, optional=optional)
+    game = new_game(module, scenario, seed, variants=variants, optional=optional, setup=setup)
     players = {"German": make_player(german, f"{seed}/G"), "Allied": make_player(allied, f"{seed}/A")}
     until = None
     if turns is not None:

@@ -358,9 +358,10 @@ class AIPlayer(Player):
             if s.spec(u).side != side:
                 continue
             hexes = reinforcements.open_entry_hexes(s, u)
-            if side == "Allied":
+            if side == "Allied":  # where troops are needed; of equals (two exits) the nearer the enemy
                 need = self._cached(s, "need", self._allied_need)
-                hexes = sorted(hexes, key=lambda h: need.get(h, 99))
+                near = self._near(s, "German")
+                hexes = sorted(hexes, key=lambda h: (need.get(h, 99), near.get(h, 99), h))
             elif take:
                 hexes = sorted(hexes, key=lambda h: take.get(h, 99))
             for h in hexes:
@@ -499,7 +500,7 @@ class AIPlayer(Player):
             c = dc.air_mission(s, side, self._goal(s, other_side(side)) if side == "Allied" else {})
             if c is not None:
                 return self._say(s, c, c.command.kind)
-        cands = candidates(s, take, tg.towns)
+        cands = candidates(s, take, tg.towns, garrisons=not self.greedy)
         if not cands:
             return None
         if self.greedy:

@@ -42,6 +42,7 @@ class Job:
     optional: tuple[str, ...] | None = None
     turns: int | None = None
     module: str = ""
+    setup: str = "auto"  # the German set-up of a 16 Dec scenario: auto, free or historical (6.2)
 
 
 @dataclass

@@ -22,15 +22,16 @@ from darkdec_qt.ui.display import needs_display_error
 
 
 def new_game(module: Module, scenario: str, seed: str | None = None, optional: tuple[str, ...] | None = None,
-             variants: tuple[str, ...] | None = None) -> Game:
+             variants: tuple[str, ...] | None = None, setup: str = "auto") -> Game:
     """A new game; raises IllegalAction for an illegal choice of rules (options.check_choices).
-    ``None`` for optional/variants means the scenario's defaults (setup.initial_state)."""
+    ``None`` for optional/variants means the scenario's defaults (setup.initial_state);
+    ``setup`` the German set-up of a 16 December scenario (auto, free: by hand, historical)."""
     if scenario not in module.scenarios:
         raise KeyError(f"unknown scenario {scenario!r}")
     if optional is not None or variants is not None:
         check_choices(set(optional or ()), set(variants or ()))
     seed = seed or secrets.token_hex(8)
-    init = initial_state(module, scenario, seed, optional, variants)
+    init = initial_state(module, scenario, seed, optional, variants, setup)
     return Game(module, scenario, seed, initial=init)
 
 
@@ -47,7 +48,7 @@ def build_client(args: argparse.Namespace, settings: QSettings | None = None,
         module = load_module(module_path)
         game = new_game(module, args.scenario, getattr(args, "seed", None),
                         tuple(getattr(args, "optional", None) or ()) or None,
-                        tuple(getattr(args, "variant", None) or ()) or None)
+                        tuple(getattr(args, "variant", None) or ()) or None, getattr(args, "setup", None) or "auto")
         controller = GameController(game, module_path)
     return Client(controller, settings=settings, autosave_dir=autosave_dir, hotseat=hotseat)
 

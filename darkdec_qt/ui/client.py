@@ -86,11 +86,11 @@ class Client(MainWindow):
         self.start_new_game(**dlg.choices())
 
     def start_new_game(self, scenario: str, seed: str | None = None, optional: tuple[str, ...] = (),
-                       variants: tuple[str, ...] = ()) -> bool:
+                       variants: tuple[str, ...] = (), setup: str = "auto") -> bool:
         from darkdec_qt.ui.app import new_game
 
         try:
-            game = new_game(self.controller.module, scenario, seed, tuple(optional), tuple(variants))
+            game = new_game(self.controller.module, scenario, seed, tuple(optional), tuple(variants), setup)
         except IllegalAction as exc:
             QMessageBox.warning(self, "Cannot start this game", str(exc))
             return False

@@ -22,6 +22,9 @@ from darkdec_qt.moduleview import Module
 from darkdec_qt.rules.errors import IllegalAction
 from darkdec_qt.rules.options import catalogue, check_choices
 
+SETUPS = (("Historical assault positions (6.2)", "historical"), ("Free, placed by hand (6.1)", "free"),
+          ("Automatic (the engine's fill, 6.1)", "auto"))
+
 
 class NewGameDialog(QDialog):
     """Choose a scenario and its rules; ``choices()`` after ``exec()``."""
@@ -38,9 +41,13 @@ class NewGameDialog(QDialog):
         self.scenario.setCurrentIndex(max(0, i))
         self.seed = QLineEdit()
         self.seed.setPlaceholderText("random")
+        self.setup = QComboBox()  # 6.0H-6.2: the German set-up of a 16 December scenario
+        for label, key in SETUPS:
+            self.setup.addItem(label, key)
         form = QFormLayout()
         form.addRow("Scenario", self.scenario)
         form.addRow("Dice seed", self.seed)
+        form.addRow("German set-up", self.setup)
         cat = catalogue()
         self.boxes: dict[str, QCheckBox] = {}
         groups = QHBoxLayout()
@@ -76,6 +83,11 @@ class NewGameDialog(QDialog):
 
     def _scenario_defaults(self) -> None:
         sc = self.module.scenarios[self.scenario.currentData()]
+        first_day = self.module.turn_index[sc.first_turn].number == 1
+        self.setup.setEnabled(first_day)
+        self.setup.setToolTip("6.2: the units where they stood on 16 December (reconstructed); 6.1: free within "
+                              "the army areas, by hand; or the engine's automatic fill" if first_day else
+                              "This scenario starts later: its set-up is derived from the positions of its first day")
         for rule, cb in self.boxes.items():
             cb.blockSignals(True)
             cb.setChecked(rule in sc.optional_rules)  # variants: the players opt in (26.0)
@@ -97,4 +109,5 @@ class NewGameDialog(QDialog):
 
     def choices(self) -> dict[str, object]:
         return {"scenario": self.scenario.currentData(), "seed": self.seed.text().strip() or None,
-                "optional": self._chosen("optional_rules"), "variants": self._chosen("variants")}
+                "optional": self._chosen("optional_rules"), "variants": self._chosen("variants"),
+                "setup": self.setup.currentData() if self.setup.isEnabled() else "auto"}

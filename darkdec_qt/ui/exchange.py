@@ -163,8 +163,9 @@ class ExchangeActions(QObject):
         self.status.show()
 
     def new_game(self, side: str, scenario: str, orders: tuple[str, ...] = (), out_dir: str | Path | None = None,
-                 optional: tuple[str, ...] = (), variants: tuple[str, ...] = ()) -> Path:
-        s = self.home.new_game(side, scenario, optional=tuple(optional), variants=tuple(variants), orders=orders)
+                 optional: tuple[str, ...] = (), variants: tuple[str, ...] = (), setup: str = "auto") -> Path:
+        s = self.home.new_game(side, scenario, optional=tuple(optional), variants=tuple(variants), setup=setup,
+                               orders=orders)
         self.activate(s)
         path = s.send(out_dir or self.outbox())
         self._sent(path)

@@ -378,6 +378,30 @@ def test_fought_out_battles_use_their_own_dice_and_leave_the_game_alone():
     assert s.state_hash() == before and s.dice_count == dice
 
 
+def test_a_battle_never_empties_a_held_town_the_garrison_keeps_its_best_defender():
+    """An attacker's retreat must not hand the town to the enemy: of the two Allied units
+    in Bastogne attacking the German next to it, the stronger defender stays home; a lone
+    garrison does not attack; the greedy baseline (garrisons=False) attacks with all."""
+    from darkdec_qt.ai.battles import candidates
+
+    def position(second: bool):
+        b = CombatBuilder().terrain("0606", "clear", town="Bastogne").allied("x", "0606", a=6, d=3) \
+            .german("g1", "0605", a=2, d=2).german("z", "0909")
+        if second:
+            b = b.allied("y", "0606", a=3, d=6)
+        s = b.build()
+        s.side, s.phase, s.started = "Allied", Phase.COMBAT, True
+        return s
+
+    towns = {"Bastogne": "0606"}
+    s = position(True)
+    assert [c.command.attackers for c in candidates(s, {}, towns, garrisons=False)] == [("x", "y")]
+    assert [c.command.attackers for c in candidates(s, {}, towns)] == [("x",)]  # y (defense 6) stays
+    alone = position(False)
+    assert candidates(alone, {}, towns) == [] and len(candidates(alone, {}, towns, garrisons=False)) == 1
+    assert len(candidates(alone, {}, {})) == 1  # not an objective: it may attack
+
+
 # --- 10.6 ------------------------------------------------------------------------------------
 
 
@@ -396,6 +420,21 @@ def test_10_6_1B_a_reinforcement_enters_and_moves_on_in_the_same_phase():
     assert cmd.kind == "move" and cmd.units == ("R1",)  # before: it stayed on the map edge all turn
     execute(st, cmd)
     assert st.pos["R1"] != "0105"
+
+
+def test_10_6_3_of_two_entry_hexes_as_near_the_need_the_reinforcement_takes_the_threatened_one():
+    """Both entry hexes lie six road hexes from Bastogne; the German next to the southern
+    one would otherwise walk past an empty entry hex (the north-edge exits were left so)."""
+    b = ScenarioBuilder(14, 10)
+    b.road("0103", "0203", "0303", "0403", "0503", road="W1").entry("0103", "G")
+    b.road("0107", "0207", "0307", "0407", "0507", road="W2").entry("0107", "G")
+    b.road("0503", "0504", "0505", "0506", "0507", road="X")
+    b.town("0505", "Bastogne")
+    b.unit("R1", "Allied", "infantry", (4, 4, 5), arrival="20DecAM", entry=("G",))
+    b.unit("g", "German", "infantry", (4, 4, 4), at="0209")
+    st = b.state(turn="20DecAM", side="Allied", phase=Phase.MOVEMENT)
+    cmd, _ = decide(st, player=AIPlayer("normal", "t", narrate=False))
+    assert cmd.kind == "enter_reinforcement" and cmd.path == ("0107",)
 
 
 def test_hard_holds_a_town_at_the_cost_of_a_step_where_normal_retreats():

@@ -187,14 +187,28 @@ def test_tournament_table_counts_sides_and_draws():
     assert "margin" in tn.table(res, "A", "B", "herbstnebel")
 
 
-def test_ai_sets_up_freely_and_plays(module):
-    """6.1 free set-up: the AI places the German units (AutoSetup) before StartGame."""
+def test_ai_sets_up_freely_near_the_historical_positions_and_plays(module):
+    """6.1 free set-up: the AI places each German unit on the legal hex nearest its 6.2
+    historical position (one PlaceUnit each, every one accepted by 6.1A-E), not the
+    engine's first-legal-hex fill (AutoSetup), which puts the 1st SS on the north edge."""
+    from darkdec_qt import hexgrid
+    from darkdec_qt.rules.setup import HISTORICAL_SETUP_TURN
+
     g = new_game(module, "herbstnebel", "2", setup="free")
-    assert g.state.to_place and not g.state.started
+    waiting = set(g.state.to_place)
+    assert waiting and not g.state.started
     players = {"German": make_player("ai:easy", "g"), "Allied": make_player("ai:easy", "a")}
     rec = play(g, players, until_turn=2)
     assert rec.illegal == [] and g.state.turn == 2 and not g.state.to_place
-    assert g.batches[0].command.kind == "auto_setup"
+    hist = module.historical_positions(HISTORICAL_SETUP_TURN)
+    placed = [b.command for b in g.batches if b.command.kind == "place_unit"]
+    assert {c.unit for c in placed} == {u for u in waiting if u in hist}
+    first = {c.unit: c.hex for c in placed}
+    # 6.1B/C push some units east of their assault position, never far
+    assert max(hexgrid.distance(h, hist[u]) for u, h in first.items()) <= 5
+    assert hexgrid.distance(first["1/1SS"], hist["1/1SS"]) <= 3
+    auto = new_game(module, "herbstnebel", "2", setup="auto").state
+    assert hexgrid.distance(auto.pos["1/1SS"], hist["1/1SS"]) > 5  # what the AI no longer does
 
 
 def test_history_facts_agree_with_the_verdict(module):

@@ -127,6 +127,29 @@ def test_new_game_dialog_checks_choices(make_client, module):
     assert "14" in win.controller.state.optional
 
 
+def test_new_game_dialog_chooses_the_german_set_up(make_client, module, qtbot):
+    """6.2 historical by default (the 1st SS behind the Losheim gap, not on the north edge
+    by Monschau where the engine's fill puts it), 6.1 by hand with the Down key; a scenario
+    that starts later has a derived set-up and the choice is off."""
+    from darkdec_qt.rules.setup import HISTORICAL_SETUP_TURN
+    from darkdec_qt.ui.dialogs import NewGameDialog
+
+    win = make_client()
+    dlg = NewGameDialog(module, win, "campaign")
+    qtbot.addWidget(dlg)
+    assert dlg.setup.isEnabled() and dlg.choices()["setup"] == "historical"
+    assert win.start_new_game(**{**dlg.choices(), "seed": "5"})
+    assert win.controller.state.pos["1/1SS"] == module.historical_positions(HISTORICAL_SETUP_TURN)["1/1SS"]
+    dlg.setup.setFocus()
+    QTest.keyClick(dlg.setup, Qt.Key.Key_Down)
+    assert dlg.choices()["setup"] == "free"
+    assert win.start_new_game(**dlg.choices())
+    s = win.controller.state
+    assert s.to_place and not s.started and "1/1SS" in s.to_place  # the set-up panel takes over
+    dlg.scenario.setCurrentIndex(dlg.scenario.findData("turning_point"))
+    assert not dlg.setup.isEnabled() and dlg.choices()["setup"] == "auto"
+
+
 def test_hotseat_screen_covers_the_map_at_hand_over(make_client):
     win = make_client(hotseat=True)
     end_phases_until(win, "reaction")  # the Allies react in the German player turn
