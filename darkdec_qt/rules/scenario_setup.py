@@ -16,7 +16,11 @@ set-ups"):
 3. Each side's non-leader units (infantry first, then motorized, in id order) take the
    free hex within two hexes of the front (then four, eight...) nearest their formation's
    historical position of the date (the module's historical table for that turn, then
-   ``ANCHORS``), else nearest their set-up hex or first entry hex; one unit per hex; motorized units skip hexes they cannot enter. Leaders
+   ``ANCHORS``), else nearest their set-up hex or first entry hex; one unit per hex; motorized units skip hexes they cannot enter.
+   A unit whose dated hex lies on its own side stands there, or on the free hex of its side
+   nearest to it, however far behind the front (a reserve stays in reserve: the 28th Inf at
+   Neufchâteau on 29 Dec); a dated hex across the front (a contact position, the town-seed
+   front being coarse) falls back to the ring rule. Leaders
    stand three or more hexes behind the front. Road control (5.7) follows the division.
 4. 10.9: a restricted unit still unreleased on the first turn stands near its dated
    position of the historical table if that lies behind the Meuse (British, French) or the
@@ -45,7 +49,9 @@ _FRONT_22DEC = (
     "Diekirch", "Vianden", "Bourscheid", "Esch-sur-Sûre", "Heiderscheid", "Echternach", "Bettendorf", "Wallendorf",
     "Beaufort", "La Gleize",
 )
-_REMOVE_29DEC = {"Sibret", "Heiderscheid", "La Gleize", "Fauvillers", "Vaux-sur-Sure"}
+# Esch-sur-Sûre: the 26th Inf over the Sûre at Bonnal and Esch on 26-27 Dec (Cole pp.546-547,
+# 638); Beaufort: the 276th VG driven back over the Sauer by 27-28 Dec (Cole pp.501-503)
+_REMOVE_29DEC = {"Sibret", "Heiderscheid", "La Gleize", "Fauvillers", "Vaux-sur-Sure", "Esch-sur-Sûre", "Beaufort"}
 # Poteau and Gouvy: held by the 7th Armd's goose egg on 22 Dec, abandoned in the withdrawal
 # across the Salm on the night of 22-23 Dec (Cole ch. XVII)
 _FRONT_29DEC = tuple(t for t in _FRONT_22DEC if t not in _REMOVE_29DEC) + (
@@ -225,6 +231,13 @@ def derive(st: GameState) -> None:
                         and not (h in t.hex_cost[c] and t.hex_cost[c][h] is None)]
                 if free:
                     h = min(free, key=lambda x: (hexgrid.distance(e, x) if e else 0, x))
+                    st.pos[u] = h
+                    taken.add(h)
+                    continue
+            if u in dated and o in ring:  # its dated hex is on its side: there, or the nearest free hex
+                free = [h for h in ring if h not in taken and not (h in t.hex_cost[c] and t.hex_cost[c][h] is None)]
+                if free:
+                    h = min(free, key=lambda x: (hexgrid.distance(o, x), ring[x], x))
                     st.pos[u] = h
                     taken.add(h)
                     continue

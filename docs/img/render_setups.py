@@ -1,11 +1,14 @@
 """Re-draw the set-up renders of docs/scenarios.md (issue 13) from the bundled module.
 
-    python docs/img/render_setups.py            # writes the three PNGs next to this file
+    python docs/img/render_setups.py            # writes the five PNGs next to this file
 
 - ``sauer-our-front.png``: the Sauer/Our front (Vianden-Wallendorf-Echternach) with the
   Campaign Game's 6.2 historical set-up (rivers, Westwall, towns, both sides' counters);
 - ``german-setup-16dec.png``: the whole German front of 16 December, 6.2 historical set-up;
-- ``turning-point-setup.png``: Turning Point's derived set-up (AM 22 Dec, scenario_setup).
+- ``turning-point-setup.png``: Turning Point's derived set-up (AM 22 Dec, scenario_setup);
+- ``final-fury-setup.png``: Final Fury's derived set-up (AM 29 Dec);
+- ``reduction-setup.png``: The Reduction of the Bulge's derived set-up (AM 3 Jan).
+  (The restricted units standing behind the Meuse, west of column 12, are outside these three.)
 
 Headless (offscreen Qt); the counters are drawn by the client's own map scene.
 """
@@ -31,6 +34,8 @@ RENDERS = {
     "sauer-our-front.png": ("campaign", "historical", (39, 19, 55, 34), 0.85),
     "german-setup-16dec.png": ("campaign", "historical", (34, 0, 58, 34), 0.55),
     "turning-point-setup.png": ("turning_point", "auto", (12, 0, 50, 34), 0.42),
+    "final-fury-setup.png": ("final_fury", "auto", (12, 0, 54, 34), 0.42),
+    "reduction-setup.png": ("reduction", "auto", (12, 0, 54, 34), 0.42),
 }
 
 

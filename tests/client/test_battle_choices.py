@@ -8,9 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from tests.client.battle_setup import TASKS, battle_awaiting
-
-KINDS = sorted(TASKS)
+from tests.client.battle_setup import KINDS, battle_awaiting
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from darkdec_qt.rules import battle_queries as bq
-from tests.client.battle_setup import ATTACKERS, DEF_HEX, DEFENDERS, battle_awaiting, to_combat
+from tests.client.battle_setup import battle_awaiting, to_combat
 from tests.client.helpers import click_hex
 
 
@@ -22,16 +22,16 @@ def fury(make_client, module):
 
 
 def test_the_dock_shows_the_odds_of_the_roll_and_why_a_result_did_nothing(fury):
-    battle_awaiting(fury, "losses")  # a battle saved after its roll: fought at 2:1, result [1]A1
+    b = battle_awaiting(fury, "losses")  # a battle saved after its roll: fought at 2:1, result [1]A1
     s = fury.controller.state
-    s.battle = s.battle.with_(result="D1", levels=((DEF_HEX, 2),), tasks=(("mandatory", "German", "", 1),
+    s.battle = s.battle.with_(result="D1", levels=((b.def_hex, 2),), tasks=(("mandatory", "German", "", 1),
                                                                          ("done", "", "", 0)))
     fury.controller.changed.emit()
-    now = bq.proposed_battle(s, ATTACKERS, DEFENDERS).odds
+    now = bq.proposed_battle(s, b.attackers, b.defenders).odds
     assert now != "2:1"  # the survivors' odds differ from those of the roll
     html = fury.battle_panel.plan_label.text()
     assert "Odds 2:1" in html and f"Odds {now}" not in html
-    assert f"D1 against level 2 in {DEF_HEX}: no effect" in html and "13.5.1B" in html
+    assert f"D1 against level 2 in {b.def_hex}: no effect" in html and "13.5.1B" in html
     task = fury.battle_panel.task_label.text()
     assert "chooses chooses" not in task and "chooses 1 mandatory step loss" in task
 
@@ -44,14 +44,14 @@ def test_a_fought_battle_reads_as_the_log_and_the_crt_row_of_the_roll(make_clien
 
     rules = tuple(r for r in module.scenarios["final_fury"].optional_rules if fog or r != "25")
     fury = make_client(new_game(module, "final_fury", "1", optional=rules))
-    to_combat(fury)
+    b = to_combat(fury)
     s = fury.controller.state
     panel = fury.battle_panel
     fury.panels["battle"].raise_()
     QTest.mouseClick(panel.mode_button, Qt.MouseButton.LeftButton)
-    for u in ATTACKERS:
+    for u in b.attackers:
         click_hex(fury, s.pos[u])
-    click_hex(fury, DEF_HEX)
+    click_hex(fury, b.def_hex)
     QTest.mouseClick(panel.declare_button, Qt.MouseButton.LeftButton)
     assert s.battle is not None, fury.controller.last_refusal
     for _ in range(2):  # the defender's declaration, then the roll

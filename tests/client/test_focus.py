@@ -9,7 +9,7 @@ from PySide6.QtGui import QWheelEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from tests.client.battle_setup import ATTACKERS, DEF_HEX, to_combat
+from tests.client.battle_setup import to_combat
 from tests.client.helpers import click_hex, end_phases_until
 
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -72,13 +72,13 @@ def test_spin_boxes_take_keys_only_when_clicked_into_and_arrows_reach_the_map(ma
 
     win = make_client(new_game(module, "final_fury", "1"))
     _active(qtbot, win)
-    to_combat(win)
+    b = to_combat(win)
     s = win.controller.state
     panel = win.battle_panel
     win.panels["battle"].raise_()
     QTest.mouseClick(panel.mode_button, Qt.MouseButton.LeftButton)
-    click_hex(win, s.pos[ATTACKERS[0]])
-    click_hex(win, DEF_HEX)
+    click_hex(win, s.pos[b.attackers[0]])
+    click_hex(win, b.def_hex)
     spin = next(iter(panel.att_reductions.spins.values()))
     qtbot.waitUntil(spin.isVisible)
     QTest.mouseClick(panel.integrity, Qt.MouseButton.LeftButton)  # a click in the dock...

@@ -8,7 +8,7 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from tests.client.battle_setup import ATTACKERS, battle_awaiting
+from tests.client.battle_setup import battle_awaiting
 from tests.client.helpers import click_hex, end_phases_until, hover_hex
 
 WAIT_MS = 700  # longer than the popup's delay (mapview.STACK_VIEWER_DELAY_MS)
@@ -46,22 +46,22 @@ def test_popup_shows_the_step_loss(make_client, module, qtbot):
     from darkdec_qt.ui.app import new_game
 
     win = make_client(new_game(module, "final_fury", "1"))
-    battle_awaiting(win, "losses")
+    att = battle_awaiting(win, "losses").attackers[0]
     s = win.controller.state
-    h = s.pos[ATTACKERS[0]]
+    h = s.pos[att]
     viewer = _shown_over(qtbot, win, h)
-    assert [(spec.id, reduced) for spec, reduced, _ in viewer.units] == [(ATTACKERS[0], False)]
+    assert [(spec.id, reduced) for spec, reduced, _ in viewer.units] == [(att, False)]
     panel = win.battle_panel
     row = next(i for i in range(panel.options.count())
-               if panel.options.item(i).data(Qt.ItemDataRole.UserRole).units == (ATTACKERS[0],))
+               if panel.options.item(i).data(Qt.ItemDataRole.UserRole).units == (att,))
     rect = panel.options.visualItemRect(panel.options.item(row))
     QTest.mouseClick(panel.options.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
                      rect.center())
     QTest.mouseDClick(panel.options.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
                       rect.center())  # (a test moves no real pointer: it still rests on the stack)
-    assert ATTACKERS[0] in win.controller.state.reduced
+    assert att in win.controller.state.reduced
     assert viewer.isVisible()
-    assert [(spec.id, reduced) for spec, reduced, _ in viewer.units] == [(ATTACKERS[0], True)]
+    assert [(spec.id, reduced) for spec, reduced, _ in viewer.units] == [(att, True)]
 
 
 def test_popup_never_covers_the_hand_over_screen(make_client, qtbot):

@@ -114,7 +114,8 @@ def test_save_on_a_full_disk_shows_a_message_box_and_keeps_the_old_save(client, 
 
 
 def test_autosave_on_a_real_full_disk(qtbot, module, tmp_path, monkeypatch):
-    """The autosave folder on a 900 kB tmpfs (root only): the second autosave does not fit."""
+    """The autosave folder on a tmpfs (root only) one and a half times the module's size: an
+    autosave embeds the module, so the first fits and the second (written beside it) does not."""
     import subprocess
 
     from darkdec_qt.ui.client import Client
@@ -122,7 +123,8 @@ def test_autosave_on_a_real_full_disk(qtbot, module, tmp_path, monkeypatch):
 
     disk = tmp_path / "disk"
     disk.mkdir()
-    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=900k", "tmpfs", str(disk)],
+    size_k = os.path.getsize(DEFAULT_MODULE) * 3 // 2 // 1024
+    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size_k}k", "tmpfs", str(disk)],
                                            capture_output=True).returncode:
         pytest.skip("mounting a tmpfs needs root")
     try:

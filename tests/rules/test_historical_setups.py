@@ -117,3 +117,70 @@ def test_turning_point_goose_egg_holds_poteau_until_the_salm_withdrawal():
     assert st.pos["7Arm/CCA"] == m.town_hex("Poteau")
     assert victory.town_control(st, "Poteau") == "Allied" and victory.town_control(st, "St. Vith") == "German"
     assert victory.town_control(init(scenario="final_fury"), "Poteau") == "German"
+
+
+@pytest.mark.parametrize("scenario", ["final_fury", "reduction"])
+def test_every_unit_in_play_starts_from_its_dated_position(scenario):
+    """Final Fury (AM 29 Dec) and Reduction (AM 3 Jan): every non-leader unit in play has a
+    dated row (data/historical.csv) and stands within three hexes of it (issue 13)."""
+    from darkdec_qt import hexgrid
+
+    m = real_module()
+    st = init(scenario=scenario)
+    dated = m.historical_positions(m.scenarios[scenario].first_turn)
+    combat = [u for u in st.pos if not m.units[u].is_leader]
+    assert combat and not [u for u in combat if u not in dated]
+    far = [(u, st.pos[u], dated[u]) for u in combat if hexgrid.distance(st.pos[u], dated[u]) > 3]
+    assert not far, far
+
+
+def _near(st, units, hex_id, d):
+    from darkdec_qt import hexgrid
+
+    return bool(units) and all(hexgrid.distance(st.pos[u], hex_id) <= d for u in units)
+
+
+def test_reduction_the_ss_panzer_divisions_stand_at_bastogne_not_on_the_northern_shoulder():
+    """3 Jan: the 12th SS (Bourcy-Mageret) and the 9th SS (Longchamps) attack Bastogne; on
+    29 Dec the 12th SS had already left Butgenbach: its 25th PzGr Regt after the Sadzot attack
+    near Erezee (28 Dec), the rest seized by OB West for Bastogne (Cole pp.601-602)."""
+    m = real_module()
+    red, ff = init(scenario="reduction"), init(scenario="final_fury")
+    bastogne, butgenbach, erezee = m.town_hex("Bastogne"), m.town_hex("Bütgenbach"), m.town_hex("Erezée")
+    for div in ("12SS", "9SS"):
+        units = [u for u in red.pos if m.units[u].division == div]
+        assert _near(red, units, bastogne, 4), [(u, red.pos[u]) for u in units]
+    ss12 = [u for u in ff.pos if m.units[u].division == "12SS"]
+    assert _near(ff, ["25/12SS"], erezee, 3)
+    assert not any(_near(ff, [u], butgenbach, 10) for u in ss12)
+
+
+def test_reduction_the_87th_before_st_hubert_and_the_6th_armored_east_of_bastogne():
+    """3 Jan: the 87th Inf at Moircy-Remagne and before St. Hubert (VIII Corps attack of 30 Dec);
+    the 6th Armd east of Bastogne (Neffe-Bizory, Cole ch. XXIV)."""
+    from darkdec_qt.model.projection import hex_of
+
+    m = real_module()
+    st = init(scenario="reduction")
+    moircy = hex_of(50.000, 5.485)
+    inf87 = [u for u in st.pos if m.units[u].division == "87"]
+    # the 345th (Remagne) and 347th (Moircy) east of St. Hubert; the 346th blocks St. Hubert (Cole p.643)
+    assert len(inf87) == 3 and sum(_near(st, [u], moircy, 2) for u in inf87) >= 2
+    assert _near(st, ["87/346"], m.town_hex("St. Hubert"), 2)
+    bastogne = m.town_hex("Bastogne")
+    arm6 = [u for u in st.pos if m.units[u].division == "6Arm"]
+    # east of the town (the hexes there are few: the 101st's 501st and the 4th Armd hold some)
+    assert _near(st, arm6, bastogne, 3) and sum(st.pos[u][:2] > bastogne[:2] for u in arm6) >= 2
+
+
+def test_final_fury_reserves_stay_in_reserve_and_the_sure_front_of_29_december():
+    """29 Dec: the 28th Inf (its 109th) holds the VIII Corps line at Neufchateau, six hexes behind the
+    front, where its dated row puts it; the 26th Inf is over the Sure at Esch (26-27 Dec) and
+    the 5th Inf at Beaufort (the 276th VG back over the Sauer), German on 22 Dec."""
+    from darkdec_qt.rules import victory
+
+    m = real_module()
+    ff, tp = init(scenario="final_fury"), init(scenario="turning_point")
+    assert _near(ff, ["28/109"], m.town_hex("Neufchâteau"), 2)
+    for town in ("Esch-sur-Sûre", "Beaufort"):
+        assert victory.town_control(tp, town) == "German" and victory.town_control(ff, town) == "Allied"
