@@ -9,6 +9,9 @@ from darkdec_qt.ai import evaluation
 from darkdec_qt.ai import geography as geo
 from darkdec_qt.rules.state import GameState
 
+TOWN_WATCH = 6  # hexes from the enemy at which an Allied objective town wants a garrison
+EXIT_WATCH = 10  # the same for an exit hex of 29.0 A/B
+
 
 class LocalScore:
     """The local score of a unit's destination: toward what its side must take, into
@@ -21,8 +24,10 @@ class LocalScore:
         self.tg, self.take, self.need, self.near = tg, take, need, near
         self.adj = s.module.adjacency
         self.town_hexes = set(tg.towns.values())
+        self.exits: frozenset[str] = frozenset()
         if side == "Allied":  # the exits Germany's level A/B victories need are held like towns
-            self.town_hexes |= set(geo.exit_hexes(s))
+            self.exits = frozenset(geo.exit_hexes(s))
+            self.town_hexes |= self.exits
         occupancy = s.occupancy()
         self.garrison = {h: sum(1 for x in occupancy.get(h, ()) if x != u and not s.spec(x).is_leader)
                          for h in self.town_hexes}
@@ -49,7 +54,9 @@ class LocalScore:
                 if d <= self.att * 2:
                     sc += 3.0 + (6.0 if n in self.town_hexes else 0.0)
         else:
-            if h in self.town_hexes and self.near.get(h, 99) <= 6:
+            # a town when the enemy is within 6 hexes; an exit within 10 (a panzer unit's road
+            # march, 8 hexes, and the move off the map: garrisoned at 6, exits fell unmanned)
+            if h in self.town_hexes and self.near.get(h, 99) <= (EXIT_WATCH if h in self.exits else TOWN_WATCH):
                 sc += 24.0 if self.garrison.get(h, 0) == 0 else (8.0 if self.garrison.get(h, 0) == 1 else 0.0)
             sc -= 0.6 * min(self.need.get(h, 40), 40)
             if adj_enemy:

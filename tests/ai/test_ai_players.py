@@ -224,3 +224,28 @@ def test_history_facts_agree_with_the_verdict(module):
     if f["st_vith_end"] == "German":
         assert f["st_vith_last_fall"] is not None
     assert f["west_hex"] in module.hexes
+
+
+def test_an_exit_hex_wants_a_garrison_while_a_panzer_march_away(module):
+    """29.0 B: a German unit nine hexes from the empty exit 3901 (area C, the Eupen road)
+    is one road march from leaving the map there; the Allied local score already asks for
+    a garrison (at six hexes, the old watch, the exits fell unmanned), a town does not."""
+    from darkdec_qt import hexgrid
+    from darkdec_qt.ai import evaluation
+    from darkdec_qt.ai import geography as geo
+    from darkdec_qt.ai.local_score import EXIT_WATCH, TOWN_WATCH, LocalScore
+    from darkdec_qt.rules import engine
+
+    s = new_game(module, "campaign", "3").state
+    far = [h for h in module.hexes if hexgrid.distance(h, "3901") == 9 and not module.hexes[h].army]
+    german = next(u for u in sorted(s.on_map("German")) if not s.spec(u).is_leader)
+    s.pos[german] = far[0]
+    for u in [x for x in s.on_map("Allied") if hexgrid.distance(s.pos[x], "3901") <= 1]:
+        s.pos[u] = "2020"  # nobody in or next to the exit
+    ally = next(u for u in sorted(s.on_map("Allied")) if not s.spec(u).is_leader)
+    near = engine.enemy_distance(s, "German")
+    assert TOWN_WATCH < near["3901"] <= EXIT_WATCH
+    tg = evaluation.targets(s)
+    ctx = LocalScore(s, ally, "Allied", "German", geo.hex_sides(s), tg, {}, {}, near)
+    neighbour = min((n for n in module.adjacency["3901"] if not module.hexes[n].entry), key=lambda n: n)
+    assert ctx.score("3901") >= ctx.score(neighbour) + 20  # the garrison bonus (24)
