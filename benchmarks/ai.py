@@ -39,7 +39,7 @@ def tournaments(a: argparse.Namespace) -> None:
     pairs = a.pairs.split(",") if a.pairs else PAIRS
     for pair in pairs:
         pa, pb = pair.split("/")
-        jobs = tn.jobs_for(pa, pb, a.scenario, a.n, seed0=a.seed, turns=a.turns)
+        jobs = tn.jobs_for(pa, pb, a.scenario, a.n, seed0=a.seed, turns=a.turns, setup=a.setup)
         t0 = time.perf_counter()
         res = cli_ai.run(jobs, a.jobs, lambda r, p=pair: _save(a.out, "tournament", r, p))
         print(tn.table(res, pa, pb, a.scenario), f"\n({time.perf_counter() - t0:.0f} s wall)\n", flush=True)
@@ -136,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--allied", default="ai:normal")
     p.add_argument("--levels", default="easy,normal,hard")
     p.add_argument("--setup", default="auto", choices=("auto", "free", "historical"),
-                   help="history: the German set-up of 16 Dec (6.1 automatic, 6.1 free, 6.2 historical)")
+                   help="the German set-up of a 16 Dec scenario (6.1 automatic, 6.1 free, 6.2 historical)")
     p.add_argument("--out", type=Path, default=OUT)
     a = p.parse_args(argv)
     if a.what == "tournaments":

@@ -35,6 +35,9 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     t.add_argument("--turns", type=int, default=None, help="game turns per game (default: the whole scenario)")
     t.add_argument("--seed", type=int, default=1, help="the first game's seed")
     t.add_argument("--module", default=str(DEFAULT_MODULE))
+    t.add_argument("--setup", choices=("auto", "free", "historical"), default="auto",
+                   help="German set-up of a 16 Dec scenario: the engine's fill (default), free (6.1: the players "
+                        "place) or historical (6.2)")
     t.set_defaults(func=cmd_tournament)
 
 
@@ -113,7 +116,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         print("darkdec: --n and --jobs must be at least 1", file=sys.stderr)
         return 2
     jobs = tn.jobs_for(args.a, args.b, args.scenario, args.n, a_side=args.a_side, seed0=args.seed,
-                       variants=tuple(args.variant), turns=args.turns, module=args.module)
+                       variants=tuple(args.variant), turns=args.turns, module=args.module, setup=args.setup)
     done = [0]
 
     def tick(r: tn.GameResult) -> None:

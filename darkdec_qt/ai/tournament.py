@@ -58,12 +58,13 @@ class GameResult:
 
 
 def jobs_for(a: str, b: str, scenario: str, n: int, *, a_side: str | None = None, seed0: int = 1,
-             variants: tuple[str, ...] = (), turns: int | None = None, module: str = "") -> list[Job]:
+             variants: tuple[str, ...] = (), turns: int | None = None, module: str = "",
+             setup: str = "auto") -> list[Job]:
     out = []
     for i in range(n):
         a_german = (a_side == "German") if a_side else i % 2 == 0
         g, al = (a, b) if a_german else (b, a)
-        out.append(Job(scenario, seed0 + i, g, al, variants, None, turns, module))
+        out.append(Job(scenario, seed0 + i, g, al, variants, None, turns, module, setup))
     return out
 
 

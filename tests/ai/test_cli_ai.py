@@ -32,3 +32,19 @@ def test_tournament_prints_a_table_with_wilson_intervals_and_elo(capsys):
     assert "95% CI (Wilson)" in out and "Elo A-B" in out
     lines = {ln.split()[0]: ln for ln in out.splitlines() if ln.split() and ln.split()[0] in ("German", "Allied", "all")}
     assert set(lines) == {"German", "Allied", "all"} and lines["all"].split()[1] == "2"
+
+
+def test_tournament_games_start_from_the_set_up_asked_for():
+    """--setup reaches every game of a tournament: the 1st SS on its 6.2 position (the
+    engine's fill puts it on the north edge by Monschau)."""
+    from darkdec_qt.ai import tournament as tn
+    from darkdec_qt.ai.match import new_game
+    from darkdec_qt.cli_ai import _module
+    from darkdec_qt.rules.setup import HISTORICAL_SETUP_TURN
+
+    jobs = tn.jobs_for("ai:easy", "random", "herbstnebel", 2, setup="historical")
+    assert {j.setup for j in jobs} == {"historical"}
+    m = _module("")
+    g = new_game(m, "herbstnebel", jobs[0].seed, setup=jobs[0].setup)
+    assert g.state.pos["1/1SS"] == m.historical_positions(HISTORICAL_SETUP_TURN)["1/1SS"]
+    assert new_game(m, "herbstnebel", jobs[0].seed).state.pos["1/1SS"] != g.state.pos["1/1SS"]
