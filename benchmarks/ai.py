@@ -25,6 +25,7 @@ from pathlib import Path
 from darkdec_qt import cli_ai
 from darkdec_qt.ai import tournament as tn
 from darkdec_qt.ai.history import HISTORY
+from darkdec_qt.rules.setup import SETUPS
 
 PAIRS = ["ai:normal/random", "ai:normal/greedy", "greedy/random", "ai:normal/ai:easy", "ai:hard/ai:normal"]
 OUT = Path(__file__).with_name("ai-results.jsonl")
@@ -135,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--german", default="ai:normal")
     p.add_argument("--allied", default="ai:normal")
     p.add_argument("--levels", default="easy,normal,hard")
-    p.add_argument("--setup", default="auto", choices=("auto", "free", "historical"),
+    p.add_argument("--setup", default="auto", choices=SETUPS,
                    help="the German set-up of a 16 Dec scenario (6.1 automatic, 6.1 free, 6.2 historical)")
     p.add_argument("--out", type=Path, default=OUT)
     a = p.parse_args(argv)

@@ -12,6 +12,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from darkdec_qt.ai import tournament as tn
 from darkdec_qt.model.load import DEFAULT_MODULE, load_module
+from darkdec_qt.rules.setup import SETUPS
 
 PLAYERS = "random, greedy, ai:easy, ai:normal or ai:hard"
 
@@ -35,7 +36,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     t.add_argument("--turns", type=int, default=None, help="game turns per game (default: the whole scenario)")
     t.add_argument("--seed", type=int, default=1, help="the first game's seed")
     t.add_argument("--module", default=str(DEFAULT_MODULE))
-    t.add_argument("--setup", choices=("auto", "free", "historical"), default="auto",
+    t.add_argument("--setup", choices=SETUPS, default="auto",
                    help="German set-up of a 16 Dec scenario: the engine's fill (default), free (6.1: the players "
                         "place) or historical (6.2)")
     t.set_defaults(func=cmd_tournament)

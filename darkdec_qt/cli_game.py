@@ -8,6 +8,7 @@ import sys
 import time
 
 from darkdec_qt.model.load import DEFAULT_MODULE, load_module
+from darkdec_qt.rules.setup import SETUPS
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -18,7 +19,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     p.add_argument("--optional", action="append", default=[], help="optional rule number, repeatable")
     p.add_argument("--variant", action="append", default=[], help="variant rule number, repeatable")
     p.add_argument("--seed", default=None)
-    p.add_argument("--setup", choices=("auto", "free", "historical"), default="historical",
+    p.add_argument("--setup", choices=SETUPS, default="historical",
                    help="German set-up of a 16 December scenario: historical (6.2, the default), free (6.1, "
                         "by hand) or the engine's automatic fill")
     p.add_argument("--screenshot", help="render the main window to this PNG headless and exit")
@@ -38,7 +39,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     s.add_argument("--variant", action="append", default=[])
     s.add_argument("--module", default=str(DEFAULT_MODULE))
     s.add_argument("--out", help="write the game file here")
-    s.add_argument("--setup", choices=("auto", "free", "historical"), default="auto",
+    s.add_argument("--setup", choices=SETUPS, default="auto",
                    help="German set-up: automatic, free (6.1, placed by AutoSetup) or historical (6.2)")
     s.add_argument("--vc", choices=("historical", "small_solution", "luxembourg"), default=None,
                    help="Campaign Game: Germany's choice of victory conditions (26.20A)")
@@ -207,7 +208,7 @@ def cmd_scenarios(args: argparse.Namespace) -> int:
              "optional_rules": list(s.optional_rules), "variants": list(s.variants),
              "reconstructed": s.reconstructed,
              # (scenarios) set-up modes, 26.20A choice and the victory levels in words
-             "setups": ["auto", "free", "historical"] if module.turn(s.first_turn).number == 1 else ["derived"],
+             "setups": list(SETUPS) if module.turn(s.first_turn).number == 1 else ["derived"],
              "victory_choices": ["historical", "small_solution", "luxembourg"] if s.id in ("campaign", "extended")
              else [],
              "victory_levels": [{"level": lv.get("level"), "winner": lv.get("winner"), "name": lv.get("name"),

@@ -33,10 +33,10 @@ from darkdec_qt.moduleview import Module
 from darkdec_qt.rules.commands import Command
 from darkdec_qt.rules.errors import IllegalAction
 from darkdec_qt.rules.events import Event
+from darkdec_qt.rules.setup import SETUPS
 
 SEED_RE = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
 """The strict seed alphabet: a seed that may appear in a file name (autosave)."""
-SETUPS = ("auto", "free", "historical")
 
 
 @dataclass

@@ -10,6 +10,7 @@ from darkdec_qt.rules.state import GameState
 
 ARMY_AREAS = ("5PZA", "6PZA", "7A")
 HISTORICAL_SETUP_TURN = "16DecAM"  # 6.2: the historical assault positions of the first turn
+SETUPS = ("auto", "free", "historical")  # the German set-ups of a 16 December scenario (initial_state)
 
 
 def initial_state(module: Module, scenario: str, seed: str = "0", optional: Iterable[str] | None = None,
