@@ -21,9 +21,17 @@ from darkdec_qt.rules.state import GameState
 MAX_TASKS = 40  # a battle never needs more decisions than this; a guard, not a rule
 
 
-def battle_choice(s: GameState, opts: list[Command], side: str, tg: evaluation.Targets, limit: int = 24) -> Command:
+RESULT_CHOICES = ("choose_defender_result", "choose_attacker_result")  # 13.5: retreat or lose steps
+
+
+def battle_choice(s: GameState, opts: list[Command], side: str, tg: evaluation.Targets, limit: int = 24,
+                  follow: bool = True) -> Command:
     """Inside a battle: each option the engine offers applied to a copy, the static
-    evaluation picks the best for ``side``; the all-out assault (13.2) is declined."""
+    evaluation picks the best for ``side``; the all-out assault (13.2) is declined. A
+    result choice (13.5: retreat or lose steps) is followed to the battle's end first
+    (the retreat and the enemy's advance, each side choosing by the same look): right
+    after the choice nothing has moved yet, and a garrison chose to retreat out of its
+    exit hex rather than lose a step, the Germans advanced into it and left the map."""
     what = s.battle.task[0] if s.battle and s.battle.task else ""
     if len(opts) == 1 or what == "assault":
         return opts[0]
@@ -32,10 +40,30 @@ def battle_choice(s: GameState, opts: list[Command], side: str, tg: evaluation.T
         t = _after(s, cmd)
         if t is None:
             continue
+        if follow and cmd.kind in RESULT_CHOICES and t.battle is not None:
+            t = finish(t, tg) or t
         v = evaluation.score(t, side, tg)
         if best_v is None or v > best_v:
             best, best_v = cmd, v
     return best
+
+
+def finish(t: GameState, tg: evaluation.Targets, limit: int = 8) -> GameState | None:
+    """The rest of the battle on the copy ``t`` (its own dice), every choice by the one-ply
+    look of the side the engine asks; None if the engine refuses a step."""
+    from darkdec_qt.ai.base import decider
+
+    try:
+        for _ in range(MAX_TASKS):
+            opts = pending_commands(t) if t.battle is not None else []
+            if not opts:
+                return t
+            cmd = battle_choice(t, opts, decider(t), tg, limit, follow=False)
+            for e in engine.check(t, cmd):
+                apply(t, e)
+    except IllegalAction:
+        return None
+    return t if t.battle is None else None
 
 
 def fought_out_choice(s: GameState, opts: list[Command], side: str, tg: evaluation.Targets, samples: int,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from darkdec_qt.ai import evaluation
 from darkdec_qt.ai import geography as geo
 from darkdec_qt.rules import combat_commands as cc
 from darkdec_qt.rules import crt, engine
@@ -132,6 +133,12 @@ def _value(state: GameState, cmd: cc.DeclareBattle, n: str, take: dict[str, int]
     if n in town_at:
         worth += 10.0
         why = f"takes {town_at[n]}"
+    elif state.side == "Allied" and n in geo.exit_hexes(state):
+        # 29.0 A/B: the Germans on an exit hex leave the map in their next move; each point
+        # counts toward a sudden German victory (evaluation.W_POISED)
+        poised = sum(state.strength(e)[0] for e in cmd.defenders if not state.spec(e).is_leader)
+        worth += 10.0 + evaluation.W_EXIT * evaluation.W_POISED * poised
+        why = f"throws the enemy off the exit road at {n} (29.0 B: {poised} attack points about to leave the map)"
     elif take:
         here = min(take.get(state.pos[u], geo.FAR) for u in cmd.attackers)
         if take.get(n, geo.FAR) < here:

@@ -14,6 +14,8 @@ from darkdec_qt.rules.state import GameState
 W_TOWN = 12.0  # an objective town held
 W_THREAT = 3.0  # an empty objective town next to an enemy unit
 W_EXIT = 2.0  # per exited attack point (20 wins the Campaign outright)
+W_POISED = 0.75  # of W_EXIT, per German attack point standing on an exit hex (it leaves next move)
+W_AT_DOOR = 0.4  # of W_EXIT, per German attack point next to an exit hex nobody holds
 W_STRENGTH = 0.6  # per attack + defense point on the map
 W_UNSUPPLIED = 1.5
 W_MARCH = 0.08  # per march-cost unit between a German unit and its nearest objective
@@ -65,6 +67,7 @@ def german_score(state: GameState, tg: Targets | None = None) -> float:
     if state.exited_at:
         e = victory.exit_totals(state)
         s += W_EXIT * (e["A"] + e["B"])
+    s += W_EXIT * exit_threat(state, occ)
     dist = geo.distances(state.module, tg.german_take) if tg.german_take else {}
     for u, h in state.pos.items():
         spec = units[u]
@@ -78,6 +81,31 @@ def german_score(state: GameState, tg: Targets | None = None) -> float:
         if spec.side == "German" and dist:
             s -= W_MARCH * min(dist.get(h, MARCH_CAP), MARCH_CAP)
     return s
+
+
+def exit_threat(state: GameState, occ: dict[str, str]) -> float:
+    """German attack points about to leave the map (29.0 A/B, 10.7): those standing on an
+    exit hex count W_POISED each (they exit in their next Movement Phase unless thrown
+    out), those next to an exit hex nobody holds W_AT_DOOR (one hex and off). Without it
+    the evaluation let a lone garrison retreat out of its exit hex rather than lose a
+    step, and saw no harm in the Germans walking into an exit hex (the Little Slams of
+    benchmarks/ai-tournaments-s4h.jsonl: 30 points left 3901 in one move)."""
+    exits = geo.exit_hexes(state)
+    if not exits:
+        return 0.0
+    att: dict[str, int] = {}
+    for u, h in state.pos.items():
+        spec = state.module.units[u]
+        if spec.side == "German" and not spec.is_leader:
+            att[h] = att.get(h, 0) + state.strength(u)[0]
+    adj = state.module.adjacency
+    t = 0.0
+    for h in exits:
+        if occ.get(h) == "German":
+            t += W_POISED * att.get(h, 0)
+        elif h not in occ:
+            t += W_AT_DOOR * sum(att.get(n, 0) for n in adj.get(h, ()))
+    return t
 
 
 def score(state: GameState, side: str, tg: Targets | None = None) -> float:

@@ -20,6 +20,7 @@ import time
 from darkdec_qt.ai import decisions as dc
 from darkdec_qt.ai import evaluation
 from darkdec_qt.ai import geography as geo
+from darkdec_qt.ai import threat as th
 from darkdec_qt.ai.base import LEVELS, Player, RandomPlayer, _after, _ok, _prestart, decider
 from darkdec_qt.ai.battles import Candidate, candidates
 from darkdec_qt.ai.local_score import LocalScore
@@ -372,13 +373,14 @@ class AIPlayer(Player):
 
     def _allied_need(self, s: GameState) -> dict[str, int]:
         """March cost to the Allied-held objectives nearest the Germans (where the Allies
-        need troops)."""
+        need troops): of those, the ones whose defence falls short of the attack that can
+        reach them (threat.py), when there are such."""
         tg = evaluation.targets(s)
         near = engine.enemy_distance(s, "German")
         exits = [h for h in geo.exit_hexes(s) if near.get(h, 99) <= 10]  # 29.0 A/B: bar the roads out
         threatened = [h for h in tg.allied_hold if near.get(h, 99) <= 8] + exits or list(tg.allied_hold) \
             or list(tg.allied_take) or list(tg.towns.values())
-        return geo.distances(s.module, threatened)
+        return geo.distances(s.module, th.short(s, threatened) or threatened)
 
     def _best_move(self, s: GameState, u: str, side: str, tg: evaluation.Targets,
                    take: dict[str, int]) -> Command | None:
@@ -405,7 +407,8 @@ class AIPlayer(Player):
             return None
         need = self._cached(s, "need", self._allied_need) if side == "Allied" else {}
         near = self._near(s, enemy)
-        ctx = LocalScore(s, u, side, enemy, occ, tg, take, need, near)
+        threats = self._cached(s, "threat", lambda st: th.threats(st, geo.exit_hexes(st))) if side == "Allied" else None
+        ctx = LocalScore(s, u, side, enemy, occ, tg, take, need, near, threats)
         if self.greedy:
             items.sort(key=lambda it: (take.get(it[0], 99) if take else near.get(it[0], 99), it[0]))
             best_h, best_p = items[0]

@@ -437,9 +437,11 @@ def test_10_6_3_of_two_entry_hexes_as_near_the_need_the_reinforcement_takes_the_
     assert cmd.kind == "enter_reinforcement" and cmd.path == ("0107",)
 
 
-def test_hard_holds_a_town_at_the_cost_of_a_step_where_normal_retreats():
-    """Inside a battle the one-ply look sees nothing yet when the defender picks a retreat;
-    fought out, the retreat lets the German advance into Bastogne."""
+def test_the_defender_holds_a_town_at_the_cost_of_a_step_rather_than_retreat_out_of_it():
+    """13.5: right after a result choice nothing has moved yet, so the one-ply look saw no
+    harm in the retreat (normal retreated, before this session); followed to the battle's
+    end (battle_look.finish) and fought out (hard), the retreat lets the German advance
+    into Bastogne, and both levels lose the step instead."""
     from darkdec_qt.ai.battles import candidates
     from darkdec_qt.rules.combat_legal import pending_commands
 
@@ -458,7 +460,7 @@ def test_hard_holds_a_town_at_the_cost_of_a_step_where_normal_retreats():
     assert {c.option for c in pending_commands(s)} == {"retreat1", "step1"}
     normal, _ = decide(s.clone(), "normal")
     hard, _ = decide(s, "hard")
-    assert (normal.option, hard.option) == ("retreat1", "step1")
+    assert (normal.option, hard.option) == ("step1", "step1")
 
 
 def test_the_one_ply_look_rolls_its_own_dice_not_the_games():
