@@ -55,7 +55,7 @@ def _exit_hexes(module: Module, lux: bool) -> tuple[str, ...]:
 
 
 _EXITS: dict[tuple[int, bool], tuple[str, ...]] = {}
-_DIST: dict[tuple[int, frozenset[str]], dict[str, int]] = {}
+_DIST: dict[tuple[int, frozenset[tuple[str, int]]], dict[str, int]] = {}
 
 
 def _find_exits(module: Module, lux: bool) -> tuple[str, ...]:
@@ -85,18 +85,18 @@ def _step(module: Module, a: str, b: str) -> int:
     return TERRAIN_STEP.get(module.hexes[b].terrain, 3)
 
 
-def _distances(module: Module, sources: frozenset[str]) -> dict[str, int]:
-    key = (id(module), sources)
+def _distances(module: Module, starts: frozenset[tuple[str, int]]) -> dict[str, int]:
+    key = (id(module), starts)
     if key not in _DIST:
         if len(_DIST) > 512:
             _DIST.clear()
-        _DIST[key] = _dijkstra(module, sources)
+        _DIST[key] = _dijkstra(module, dict(starts))
     return _DIST[key]
 
 
-def _dijkstra(module: Module, sources: frozenset[str]) -> dict[str, int]:
+def _dijkstra(module: Module, starts: dict[str, int]) -> dict[str, int]:
     dist: dict[str, int] = {}
-    heap = [(0, h) for h in sources if h in module.hexes]
+    heap = [(d, h) for h, d in starts.items() if h in module.hexes]
     for d, h in heap:
         dist[h] = d
     heapq.heapify(heap)
@@ -116,7 +116,14 @@ def _dijkstra(module: Module, sources: frozenset[str]) -> dict[str, int]:
 def distances(module: Module, sources: Iterable[str]) -> dict[str, int]:
     """Road-aware march cost (road 1, else 2-4 by terrain) from every hex to the nearest
     of ``sources``: the AI's sense of 'closer to the objective'."""
-    return _distances(module, frozenset(sources))
+    return _distances(module, frozenset((h, 0) for h in sources))
+
+
+def distances_from(module: Module, starts: dict[str, int]) -> dict[str, int]:
+    """``distances`` with a head start: each source hex begins at its own cost, so a
+    source given 10 draws only the hexes more than 10 march points nearer it than the
+    sources at 0."""
+    return _distances(module, frozenset(starts.items()))
 
 
 def hex_sides(state: GameState) -> dict[str, str]:

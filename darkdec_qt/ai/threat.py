@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from darkdec_qt.ai import geography as geo
+from darkdec_qt.rules import victory
 from darkdec_qt.rules.state import GameState
 
 REACH = 10  # march cost (geography.distances) from which a German unit strikes a hex next turn
@@ -43,3 +44,20 @@ def short(s: GameState, hexes: Iterable[str], threat: dict[str, int] | None = No
     attack that can reach them."""
     threat = threat if threat is not None else threats(s, hexes)
     return sorted(h for h in hexes if threat.get(h, 0) > 0 and defence_at(s, h) * HOLD_ODDS < threat[h])
+
+
+def points_left(s: GameState, h: str) -> int:
+    """The attack strength still to exit by exit hex ``h`` for the German victory it
+    serves: 29.0 B (12 at areas B/C, the Little Slam) or 29.0 A (20 across the Meuse;
+    26.9B: the south-edge hexes of Operation Luxembourg)."""
+    e = victory.exit_totals(s)
+    if s.module.hexes[h].entry in victory.EXIT_B_AREAS and not victory._luxembourg(s):
+        return victory.EXIT_B_POINTS - e["B"]
+    return victory.EXIT_A_POINTS - e["A"]
+
+
+def decisive(s: GameState, hexes: Iterable[str], threat: dict[str, int]) -> list[str]:
+    """The exit hexes of ``hexes`` where the attack within a road march could win the game
+    at once (29.0 A/B are sudden death) if it left the map there."""
+    exits = set(geo.exit_hexes(s))
+    return sorted(h for h in hexes if h in exits and threat.get(h, 0) >= max(1, points_left(s, h)))

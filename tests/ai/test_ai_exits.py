@@ -148,3 +148,44 @@ def test_an_allied_attack_on_germans_standing_on_an_exit_is_worth_their_attack_p
     c = cands[0]
     worth = 3.0 + 10.0 + evaluation.W_EXIT * evaluation.W_POISED * poised  # a plain battle's 3, the exit's
     assert c.value >= c.p_win * worth - 2.0 * c.att_loss - 1e-9
+
+
+def test_an_exit_the_enemy_could_win_by_comes_a_road_march_before_a_short_town(module):
+    """29.0 A/B are sudden death: with enough German attack within a road march of an exit
+    to win the game there, the Allied need map starts that exit a road march
+    (SUDDEN_DEATH_LEAD) ahead of a town that is short as well, so only troops a road march
+    nearer the town still go to it (before, every short hex pulled alike and the north
+    edge stayed at three or four units against 60-80 attack points while greedy marched on
+    3901: seed 841 of benchmarks/ai-greedy-s6.jsonl)."""
+    from darkdec_qt.ai.players import AIPlayer
+
+    s = _clear(module)
+    s.side, s.phase = "Allied", Phase.MOVEMENT
+    bastogne = module.town_hex("Bastogne")
+    germans = _units(s, "German", 16)
+    by_exit, by_town = germans[:12], germans[12:]
+    spot = next(h for h in sorted(module.hexes) if hexgrid.distance(h, EXIT) == 3 and not module.hexes[h].entry
+                and geo.distances(module, (EXIT,)).get(h, 99) <= th.REACH)
+    near_town = next(h for h in sorted(module.hexes) if hexgrid.distance(h, bastogne) == 2
+                     and geo.distances(module, (bastogne,)).get(h, 99) <= th.REACH)
+    for x in by_town:
+        s.pos[x] = near_town
+    for x in by_exit:
+        s.pos[x] = spot
+    threatened = [EXIT, bastogne]
+    threat = th.threats(s, threatened)
+    assert set(th.short(s, threatened, threat)) == {EXIT, bastogne}
+    assert threat[EXIT] >= th.points_left(s, EXIT) == 12  # the Little Slam in reach
+    assert th.decisive(s, threatened, threat) == [EXIT]
+    need = AIPlayer("normal", "t", narrate=False)._allied_need(s)
+    lead = AIPlayer.SUDDEN_DEATH_LEAD
+    assert need[EXIT] == 0 and need[bastogne] == lead
+    # too little in reach of the exit to win there: both short hexes pull alike again
+    weak = [x for x in by_exit if s.strength(x)[0] <= 3][:1] or by_exit[:1]
+    for x in by_exit:
+        s.pos[x] = "4520" if x not in weak else spot
+    threat = th.threats(s, threatened)
+    assert threat[EXIT] < th.points_left(s, EXIT) and EXIT in th.short(s, threatened, threat)
+    assert th.decisive(s, threatened, threat) == []
+    need = AIPlayer("normal", "t", narrate=False)._allied_need(s)
+    assert need[EXIT] == 0 and need[bastogne] == 0
