@@ -59,16 +59,8 @@ _DIST: dict[tuple[int, frozenset[tuple[str, int]]], dict[str, int]] = {}
 
 
 def _find_exits(module: Module, lux: bool) -> tuple[str, ...]:
-    out = []
-    for h, hx in module.hexes.items():
-        if not hx.entry or h not in module.road_links:
-            continue
-        col, row = (hx.col, hx.row)
-        if lux and row == victory.LUXEMBOURG_ROW and victory.LUXEMBOURG_COLS[0] <= col <= victory.LUXEMBOURG_COLS[1]:
-            out.append(h)
-        elif not lux and hx.entry in victory.EXIT_A_AREAS or hx.entry in victory.EXIT_B_AREAS:
-            out.append(h)
-    return tuple(sorted(out))
+    return tuple(sorted(h for h, hx in module.hexes.items()
+                        if hx.entry and h in module.road_links and victory.exit_group(module, h, lux)))
 
 
 def meuse_hexes(state: GameState) -> tuple[str, ...]:

@@ -46,18 +46,29 @@ def short(s: GameState, hexes: Iterable[str], threat: dict[str, int] | None = No
     return sorted(h for h in hexes if threat.get(h, 0) > 0 and defence_at(s, h) * HOLD_ODDS < threat[h])
 
 
-def points_left(s: GameState, h: str) -> int:
-    """The attack strength still to exit by exit hex ``h`` for the German victory it
-    serves: 29.0 B (12 at areas B/C, the Little Slam) or 29.0 A (20 across the Meuse;
-    26.9B: the south-edge hexes of Operation Luxembourg)."""
-    e = victory.exit_totals(s)
-    if s.module.hexes[h].entry in victory.EXIT_B_AREAS and not victory._luxembourg(s):
-        return victory.EXIT_B_POINTS - e["B"]
-    return victory.EXIT_A_POINTS - e["A"]
+THRESHOLD = {"A": victory.EXIT_A_POINTS, "B": victory.EXIT_B_POINTS}  # 29.0 A/B
+
+
+def points_left(s: GameState, h: str, done: dict[str, int] | None = None) -> int | None:
+    """The attack strength still to exit for the victory that an exit by hex ``h`` counts
+    for (``victory.exit_group``: 29.0 B, 12 at areas B/C; 29.0 A, 20 across the Meuse or,
+    26.9B, by the Luxembourg hexes), less what has left already (``done``, the
+    ``victory.exit_totals``); None where an exit there counts for neither."""
+    g = victory.exit_group(s.module, h, victory._luxembourg(s))
+    if g is None:
+        return None
+    done = done if done is not None else victory.exit_totals(s)
+    return THRESHOLD[g] - done[g]
 
 
 def decisive(s: GameState, hexes: Iterable[str], threat: dict[str, int]) -> list[str]:
     """The exit hexes of ``hexes`` where the attack within a road march could win the game
     at once (29.0 A/B are sudden death) if it left the map there."""
     exits = set(geo.exit_hexes(s))
-    return sorted(h for h in hexes if h in exits and threat.get(h, 0) >= max(1, points_left(s, h)))
+    done = victory.exit_totals(s)
+    out = []
+    for h in hexes:
+        left = points_left(s, h, done) if h in exits else None
+        if left is not None and threat.get(h, 0) >= max(1, left):
+            out.append(h)
+    return sorted(out)

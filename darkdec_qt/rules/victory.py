@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from darkdec_qt import hexgrid
+from darkdec_qt.moduleview import Module
 from darkdec_qt.rules.state import GameState
 
 EXIT_A_AREAS = ("F", "G", "H", "A")  # west edge beyond the Meuse, north edge west of the Ourthe
@@ -113,24 +114,30 @@ def near_meuse(state: GameState, h: str, reach: int = MEUSE_REACH) -> bool:
     return any(hexgrid.distance(h, b) <= reach for b in banks)
 
 
+def exit_group(module: Module, h: str, lux: bool) -> str | None:
+    """The victory exit group an exit by hex ``h`` counts for: "A" (29.0 A: the west edge
+    or area A; with Operation Luxembourg, ``lux``, 26.9B's south-edge hexes instead), "B"
+    (29.0 B: areas B/C), or None."""
+    hx = module.hexes.get(h)
+    if hx is None:
+        return None
+    if hx.entry in EXIT_B_AREAS:
+        return "B"
+    if lux:
+        col, row = hexgrid.parse_hex_id(h)
+        return "A" if row == LUXEMBOURG_ROW and LUXEMBOURG_COLS[0] <= col <= LUXEMBOURG_COLS[1] else None
+    return "A" if hx.entry in EXIT_A_AREAS else None
+
+
 def exit_totals(state: GameState) -> dict[str, int]:
     """German attack strength exited in supply (10.7), by victory exit group."""
     lux = _luxembourg(state)
-    a = b = 0
+    out = {"A": 0, "B": 0}
     for u, h in state.exited_at.items():
-        pts = state.exit_points.get(u, 0)
-        hx = state.module.hexes.get(h)
-        if hx is None:
-            continue
-        col, row = hexgrid.parse_hex_id(h)
-        if lux:
-            if row == LUXEMBOURG_ROW and LUXEMBOURG_COLS[0] <= col <= LUXEMBOURG_COLS[1]:
-                a += pts
-        elif hx.entry in EXIT_A_AREAS:
-            a += pts
-        if hx.entry in EXIT_B_AREAS:
-            b += pts
-    return {"A": a, "B": b}
+        group = exit_group(state.module, h, lux)
+        if group is not None:
+            out[group] += state.exit_points.get(u, 0)
+    return out
 
 
 def _luxembourg(state: GameState) -> bool:

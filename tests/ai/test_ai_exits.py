@@ -189,3 +189,15 @@ def test_an_exit_the_enemy_could_win_by_comes_a_road_march_before_a_short_town(m
     assert th.decisive(s, threatened, threat) == []
     need = AIPlayer("normal", "t", narrate=False)._allied_need(s)
     assert need[EXIT] == 0 and need[bastogne] == 0
+
+
+def test_an_exit_at_areas_b_c_still_needs_the_little_slams_12_under_operation_luxembourg(module):
+    """26.9B replaces only level A's exit hexes: an exit at 3901 (area C) still counts for
+    29.0 B (victory.exit_group, the grouping exit_totals uses), so 12 points in reach of it
+    are decisive there, not 20."""
+    s = new_game(module, "campaign", "3", variants=("26.9",)).state
+    assert EXIT in geo.exit_hexes(s)
+    assert th.points_left(s, EXIT) == 12
+    lux = [h for h in geo.exit_hexes(s) if module.hexes[h].row == 33]
+    assert lux and all(th.points_left(s, h) == 20 for h in lux)
+    assert th.decisive(s, [EXIT], {EXIT: 12}) == [EXIT] and th.decisive(s, [EXIT], {EXIT: 11}) == []
