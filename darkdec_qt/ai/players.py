@@ -298,12 +298,11 @@ class AIPlayer(Player):
         """March cost to where the side wants its troops: Germany what it must take, the
         Allies the threatened objectives and exits."""
         if side == "Allied":
-            return self._cached(s, "need", self._allied_need)
+            return self._cached(s, "need", th.allied_need)
         tg = evaluation.targets(s)
         return geo.distances(s.module, tg.german_take) if tg.german_take else {}
 
     REFRESH = 6  # commands between recomputing the distance maps within a phase
-    SUDDEN_DEATH_LEAD = 10  # march points by which an exit that could end the game comes before a short town
 
     def _cached(self, s: GameState, name: str, fn):  # noqa: ANN001, ANN202
         ph = self._phase_memory(s, [])
@@ -361,7 +360,7 @@ class AIPlayer(Player):
                 continue
             hexes = reinforcements.open_entry_hexes(s, u)
             if side == "Allied":  # where troops are needed; of equals (two exits) the nearer the enemy
-                need = self._cached(s, "need", self._allied_need)
+                need = self._cached(s, "need", th.allied_need)
                 near = self._near(s, "German")
                 hexes = sorted(hexes, key=lambda h: (need.get(h, 99), near.get(h, 99), h))
             elif take:
@@ -371,28 +370,6 @@ class AIPlayer(Player):
                 if _ok(s, cmd):
                     return cmd
         return None
-
-    def _allied_need(self, s: GameState) -> dict[str, int]:
-        """March cost to the Allied-held objectives nearest the Germans (where the Allies
-        need troops): of those, the ones whose defence falls short of the attack that can
-        reach them (threat.py), when there are such. A short exit hex by which that attack
-        could win the game at once (29.0 A/B, sudden death) starts a road march
-        (SUDDEN_DEATH_LEAD) ahead of the other short hexes: only troops that much nearer a
-        short town still go there. Against greedy's Germans, who march everything on the
-        nearest exit, the Allies scored 63-1-16 over seeds 801-880 before and 69-3-8 after;
-        with the exit as the only goal (no lead for the towns) 55-2-17 over 74 of them."""
-        tg = evaluation.targets(s)
-        near = engine.enemy_distance(s, "German")
-        exits = [h for h in geo.exit_hexes(s) if near.get(h, 99) <= 10]  # 29.0 A/B: bar the roads out
-        threatened = [h for h in tg.allied_hold if near.get(h, 99) <= 8] + exits or list(tg.allied_hold) \
-            or list(tg.allied_take) or list(tg.towns.values())
-        threat = th.threats(s, threatened)
-        short = th.short(s, threatened, threat)
-        first = set(th.decisive(s, short, threat))
-        short = short or threatened
-        if first:  # 29.0 A/B: an exit the enemy could win the game by comes a road march first
-            return geo.distances_from(s.module, {h: 0 if h in first else self.SUDDEN_DEATH_LEAD for h in short})
-        return geo.distances(s.module, short)
 
     def _best_move(self, s: GameState, u: str, side: str, tg: evaluation.Targets,
                    take: dict[str, int]) -> Command | None:
@@ -417,7 +394,7 @@ class AIPlayer(Player):
                 items = [(h, p) for h, p in items if withdrawal_move_problem(s, (u,), p) is None]
         if not items:
             return None
-        need = self._cached(s, "need", self._allied_need) if side == "Allied" else {}
+        need = self._cached(s, "need", th.allied_need) if side == "Allied" else {}
         near = self._near(s, enemy)
         threats = self._cached(s, "threat", lambda st: th.threats(st, geo.exit_hexes(st))) if side == "Allied" else None
         ctx = LocalScore(s, u, side, enemy, occ, tg, take, need, near, threats)
@@ -456,7 +433,7 @@ class AIPlayer(Player):
         t = _after(s, cmd)
         if t is None:
             return None
-        goal = take if side == "German" and take else self._cached(s, "need", self._allied_need)
+        goal = take if side == "German" and take else self._cached(s, "need", th.allied_need)
         if not goal:
             return None
 

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from darkdec_qt.ai import evaluation
 from darkdec_qt.ai import geography as geo
-from darkdec_qt.rules import victory
+from darkdec_qt.rules import engine, victory
 from darkdec_qt.rules.state import GameState
 
 REACH = 10  # march cost (geography.distances) from which a German unit strikes a hex next turn
 HOLD_ODDS = 3  # a held hex wants defence of at least a third of the attack that can reach it
+SUDDEN_DEATH_LEAD = 10  # march points by which an exit that could end the game comes before a short town
 
 
 def attack_within(s: GameState, h: str, side: str = "German", reach: int = REACH) -> int:
@@ -72,3 +74,26 @@ def decisive(s: GameState, hexes: Iterable[str], threat: dict[str, int]) -> list
         if left is not None and threat.get(h, 0) >= max(1, left):
             out.append(h)
     return sorted(out)
+
+
+def allied_need(s: GameState) -> dict[str, int]:
+    """March cost to where the Allies need troops: the Allied-held objectives nearest the
+    Germans (towns within 8 hexes, the 29.0 A/B exit hexes within 10); of those, the ones
+    whose defence falls short of the attack that can reach them, when there are such. A
+    short exit by which that attack could win the game at once (``decisive``) starts a
+    road march (SUDDEN_DEATH_LEAD) ahead of the other short hexes: only troops that much
+    nearer a short town still go there. Against greedy's Germans, who march everything on
+    the nearest exit, the Allies scored 63-1-16 over seeds 801-880 before and 69-3-8 after;
+    with the exit as the only goal (no lead for the towns) 55-2-17 over 74 of them."""
+    tg = evaluation.targets(s)
+    near = engine.enemy_distance(s, "German")
+    exits = [h for h in geo.exit_hexes(s) if near.get(h, 99) <= 10]  # 29.0 A/B: bar the roads out
+    threatened = [h for h in tg.allied_hold if near.get(h, 99) <= 8] + exits or list(tg.allied_hold) \
+        or list(tg.allied_take) or list(tg.towns.values())
+    threat = threats(s, threatened)
+    lacking = short(s, threatened, threat)
+    first = set(decisive(s, lacking, threat))
+    lacking = lacking or threatened
+    if first:  # 29.0 A/B: an exit the enemy could win the game by comes a road march first
+        return geo.distances_from(s.module, {h: 0 if h in first else SUDDEN_DEATH_LEAD for h in lacking})
+    return geo.distances(s.module, lacking)

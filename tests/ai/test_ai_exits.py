@@ -112,7 +112,6 @@ def test_a_second_unit_joins_an_exit_garrison_the_enemy_in_reach_would_throw_out
 
 
 def test_the_allies_send_troops_to_the_exit_that_is_short_not_to_the_one_held(module):
-    from darkdec_qt.ai.players import AIPlayer
 
     s = _clear(module)
     s.side, s.phase = "Allied", Phase.MOVEMENT
@@ -124,7 +123,7 @@ def test_the_allies_send_troops_to_the_exit_that_is_short_not_to_the_one_held(mo
                 and not module.hexes[h].entry and geo.distances(module, (EXIT,)).get(h, 99) <= th.REACH)
     for x in g:
         s.pos[x] = spot
-    need = AIPlayer("normal", "t", narrate=False)._allied_need(s)
+    need = th.allied_need(s)
     assert EXIT in th.short(s, [EXIT, "3301"])
     assert need[EXIT] == 0 and need.get("3301", 99) > 0
 
@@ -157,7 +156,6 @@ def test_an_exit_the_enemy_could_win_by_comes_a_road_march_before_a_short_town(m
     nearer the town still go to it (before, every short hex pulled alike and the north
     edge stayed at three or four units against 60-80 attack points while greedy marched on
     3901: seed 841 of benchmarks/ai-greedy-s6.jsonl)."""
-    from darkdec_qt.ai.players import AIPlayer
 
     s = _clear(module)
     s.side, s.phase = "Allied", Phase.MOVEMENT
@@ -177,8 +175,8 @@ def test_an_exit_the_enemy_could_win_by_comes_a_road_march_before_a_short_town(m
     assert set(th.short(s, threatened, threat)) == {EXIT, bastogne}
     assert threat[EXIT] >= th.points_left(s, EXIT) == 12  # the Little Slam in reach
     assert th.decisive(s, threatened, threat) == [EXIT]
-    need = AIPlayer("normal", "t", narrate=False)._allied_need(s)
-    lead = AIPlayer.SUDDEN_DEATH_LEAD
+    need = th.allied_need(s)
+    lead = th.SUDDEN_DEATH_LEAD
     assert need[EXIT] == 0 and need[bastogne] == lead
     # too little in reach of the exit to win there: both short hexes pull alike again
     weak = [x for x in by_exit if s.strength(x)[0] <= 3][:1] or by_exit[:1]
@@ -187,7 +185,7 @@ def test_an_exit_the_enemy_could_win_by_comes_a_road_march_before_a_short_town(m
     threat = th.threats(s, threatened)
     assert threat[EXIT] < th.points_left(s, EXIT) and EXIT in th.short(s, threatened, threat)
     assert th.decisive(s, threatened, threat) == []
-    need = AIPlayer("normal", "t", narrate=False)._allied_need(s)
+    need = th.allied_need(s)
     assert need[EXIT] == 0 and need[bastogne] == 0
 
 

@@ -3,7 +3,7 @@ commands the engine accepts, handles every decision kind it meets, and narrates.
 
 CI plays every scenario, every group of the Campaign's variants, and Herbstnebel and the
 Campaign with every optional rule, each as a whole game to its verdict at the lowest level
-(both sides; about 2.5 minutes in all); stronger levels play whole games in
+(both sides; about 3.5 minutes in all); stronger levels play whole games in
 benchmarks/ai.py (docs/ai.md)."""
 
 from __future__ import annotations
