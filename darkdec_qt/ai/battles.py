@@ -11,7 +11,7 @@ from darkdec_qt.ai import evaluation
 from darkdec_qt.ai import geography as geo
 from darkdec_qt.rules import combat_commands as cc
 from darkdec_qt.rules import crt, engine
-from darkdec_qt.rules.battle import free_to_attack
+from darkdec_qt.rules.battle import free_to_attack, may_defend
 from darkdec_qt.rules.battle_queries import proposed_battle
 from darkdec_qt.rules.errors import IllegalAction
 from darkdec_qt.rules.phases import Phase, other_side
@@ -76,7 +76,7 @@ def candidates(state: GameState, take: dict[str, int], towns: dict[str, str],
     hold = held_hexes(state, side, towns) if garrisons else frozenset()
     out: list[Candidate] = []
     for n, atts in sorted(by_target.items()):
-        defenders = tuple(e for e in sorted(occ.get(n, ())) if units[e].side == enemy and (shock or e not in state.defended))
+        defenders = tuple(e for e in sorted(occ.get(n, ())) if units[e].side == enemy and may_defend(state, e, shock))
         if not defenders:
             continue
         groups = [tuple(sorted(atts))] if not shock else [(u,) for u in sorted(atts)]

@@ -221,6 +221,12 @@ def free_to_attack(state: GameState, unit: str, shock: bool = False) -> str | No
     return None
 
 
+def may_defend(state: GameState, unit: str, shock: bool = False) -> bool:
+    """13.2A: a unit defends once per Combat Phase; 13.6.5: a unit that retreated into a friendly
+    hex defends again with it; 14.3B: shock combat may fall on units that defended already."""
+    return shock or unit not in state.defended or unit in state.retreated_into
+
+
 def check_declare(state: GameState, attackers: tuple[str, ...], defenders: tuple[str, ...],
                   shock: bool = False) -> None:
     if state.battle is not None:
@@ -248,10 +254,15 @@ def check_declare(state: GameState, attackers: tuple[str, ...], defenders: tuple
     for u in defenders:
         if u not in state.pos or state.side_of(u) != enemy:
             raise IllegalAction("is not an enemy unit on the map", rule="13.0C", unit=u)
-        if u in state.defended and not shock and u not in state.retreated_into:
+        if not may_defend(state, u, shock):
             raise IllegalAction("has already defended this phase", rule="13.2A", unit=u)
         dhexes.add(state.pos[u])
     for h in dhexes:
+        retreated = [u for u in state.units_at(h) if u not in defenders and u in state.retreated_into]
+        if retreated:
+            raise IllegalAction(f"retreated into {h} this phase and must be among its defenders: it adds no "
+                                "strength but suffers the result of the attack", rule="13.6.5",
+                                unit=", ".join(retreated))
         missing = [u for u in state.units_at(h) if u not in defenders and u not in state.defended]
         if missing:
             raise IllegalAction(f"in {h} must be attacked together with the rest of the stack",

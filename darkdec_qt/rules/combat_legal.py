@@ -8,7 +8,7 @@ from itertools import combinations_with_replacement
 from darkdec_qt.rules import combat, losses
 from darkdec_qt.rules import combat_commands as cc
 from darkdec_qt.rules.advance import advance_length, legal_advances
-from darkdec_qt.rules.battle import check_declare, free_to_attack
+from darkdec_qt.rules.battle import check_declare, free_to_attack, may_defend
 from darkdec_qt.rules.commands import Command
 from darkdec_qt.rules.errors import IllegalAction
 from darkdec_qt.rules.phases import Phase, other_side
@@ -95,11 +95,11 @@ def declarable_battles(state: GameState) -> list[Command]:
         if occ is None:
             occ = {h: sorted(us) for h, us in state.occupancy().items()}
         dh = [n for n in state.module.adjacency.get(here, ()) if any(
-            state.side_of(e) == enemy and (e not in state.defended or shock) for e in occ.get(n, ()))]
+            state.side_of(e) == enemy and may_defend(state, e, shock) for e in occ.get(n, ()))]
         if not dh:
             continue
         defenders = tuple(e for n in sorted(dh) for e in occ.get(n, ()) if state.side_of(e) == enemy
-                          and (e not in state.defended or shock))
+                          and may_defend(state, e, shock))
         groups = [(u,)]
         if not shock:
             group = [v for v in state.on_map(state.side) if not state.spec(v).is_leader

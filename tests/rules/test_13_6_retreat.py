@@ -105,3 +105,23 @@ def test_13_6_5_retreated_unit_adds_no_strength():
     pending(s, ("g",), ("a",), "D1", (("retreat", "Allied", "0605", 1),))
     run(s, cc.ChooseRetreat(units=("a",), path=("0605", "0705")))
     assert "a" in s.retreated_into
+
+
+def test_13_6_5_retreated_unit_suffers_the_next_attack_on_its_hex():
+    # given a retreated into f's hex after losing a battle
+    s = CombatBuilder().german("g", "0505").german("g2", "1212", a=9).allied("a", "0605") \
+        .allied("f", "0705", d=3).build()
+    pending(s, ("g",), ("a",), "D1", (("retreat", "Allied", "0605", 1),))
+    run(s, cc.ChooseRetreat(units=("a",), path=("0605", "0705")))
+    s.pos["g2"] = "0805"
+    # when g2 attacks f alone, then the battle is refused: a is a defender of the hex
+    with pytest.raises(IllegalAction, match=r"13\.6\.5"):
+        run(s, cc.DeclareBattle(attackers=("g2",), defenders=("f",)))
+    # when g2 attacks the whole hex, a adds nothing (9:3 = 3:1) but takes the result (D3 > clear)
+    s.seed = seed_with(3, 4)
+    run(s, cc.DeclareBattle(attackers=("g2",), defenders=("f", "a")))
+    run(s, cc.DefenderDeclares())
+    evs = run(s, cc.ResolveBattle())
+    assert [(e.result, e.odds) for e in evs if e.kind == "battle_resolved"] == [("D3", "3:1")]
+    run(s, cc.ChooseDefenderResult(hex="0705", option="step2", losses=("a", "a")))
+    assert "a" not in s.pos and "f" in s.pos
