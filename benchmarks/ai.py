@@ -7,7 +7,7 @@ times (issue 14). A benchmark, not a test: it prints numbers.
     python benchmarks/ai.py think --turns 8,14,20           # seconds per player turn by level
     python benchmarks/ai.py report                          # every table from the saved results
 
-Results are appended to ``--out`` (JSON lines, default benchmarks/ai-results.jsonl) as
+Results are appended to ``--out`` (JSON lines, default benchmarks/results/ai-levels-tournaments-2026-12-01-230a866.jsonl) as
 each game ends, so a long run that is stopped keeps what it played.
 """
 
@@ -28,7 +28,7 @@ from darkdec_qt.ai.history import HISTORY
 from darkdec_qt.rules.setup import SETUPS
 
 PAIRS = ["ai:normal/random", "ai:normal/greedy", "greedy/random", "ai:normal/ai:easy", "ai:hard/ai:normal"]
-OUT = Path(__file__).with_name("ai-results.jsonl")
+RESULTS = Path(__file__).with_name("results")
 
 
 def _save(out: Path, kind: str, r: tn.GameResult, pair: str) -> None:
@@ -138,8 +138,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--levels", default="easy,normal,hard")
     p.add_argument("--setup", default="auto", choices=SETUPS,
                    help="the German set-up of a 16 Dec scenario (6.1 automatic, 6.1 free, 6.2 historical)")
-    p.add_argument("--out", type=Path, default=OUT)
+    p.add_argument("--out", type=Path, default=None,
+                   help="results file (default for a run: benchmarks/results/ai-WHAT-DATE.jsonl)")
     a = p.parse_args(argv)
+    if a.out is None:
+        if a.what == "report":
+            p.error("report needs --out FILE (benchmarks/results/README.md lists the results files)")
+        a.out = RESULTS / f"ai-{a.what}-{time.strftime('%Y-%m-%d')}.jsonl"
     if a.what == "tournaments":
         a.turns = int(a.turns) if a.turns else None
         tournaments(a)

@@ -5,9 +5,9 @@ replay-verified through the same path a player's file takes (issue 15).
     nice -n 10 python benchmarks/soak.py --minutes 40            # as many games as fit
     python benchmarks/soak.py --n 20 --seed 7                    # a fixed number
     python benchmarks/soak.py --jobs 2 --minutes 30
-    python benchmarks/soak.py --jobs 2 --n 1000 --out soak.jsonl   # resumable: run it again
-                                                                    # to go on where it stopped
-    python benchmarks/soak.py --summary soak.jsonl                   # the whole run's figures
+    python benchmarks/soak.py --jobs 2 --n 1000 --out benchmarks/results/soak-DATE.jsonl   # resumable
+                                        # (run it again to go on where it stopped)
+    python benchmarks/soak.py --summary benchmarks/results/soak-DATE.jsonl     # the whole run's figures
 
 Invariants after every ``phase_ended``: every unit on the map is a module unit on a module
 hex and is not also eliminated/exited/withdrawn/pending; no hex holds both sides; reduced

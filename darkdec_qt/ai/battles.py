@@ -112,7 +112,7 @@ def keep_garrisons(state: GameState, group: tuple[str, ...], hold: frozenset[str
     """The attackers less one defender in each held hex the battle would otherwise empty:
     an attacker's retreat (A results, 13.5) must not hand an objective town or an exit hex
     to the enemy (the Allied garrisons of the north-edge exits attacked out of them and the
-    Little Slam followed, benchmarks/ai-history-50.jsonl)."""
+    Little Slam followed, benchmarks/results/ai-history-campaign-50-2026-12-01-d71b04b.jsonl)."""
     units = state.module.units
     stay: set[str] = set()
     for h in {state.pos[u] for u in group} & hold:

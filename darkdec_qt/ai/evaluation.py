@@ -89,7 +89,7 @@ def exit_threat(state: GameState, occ: dict[str, str]) -> float:
     out), those next to an exit hex nobody holds W_AT_DOOR (one hex and off). Without it
     the evaluation let a lone garrison retreat out of its exit hex rather than lose a
     step, and saw no harm in the Germans walking into an exit hex (the Little Slams of
-    benchmarks/ai-tournaments-s4h.jsonl: 30 points left 3901 in one move)."""
+    benchmarks/results/ai-vs-greedy-campaign-exit-watch-2026-12-01-b0fc766.jsonl: 30 points left 3901 in one move)."""
     exits = geo.exit_hexes(state)
     if not exits:
         return 0.0

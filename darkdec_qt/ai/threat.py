@@ -3,7 +3,7 @@ road march of an exit hex or objective town, against the Allied defence on it an
 it. The Allies send troops where the defence falls short of a third of the attack that can
 reach it (no battle at 3:1 or more), not to every threatened hex alike: against a German
 army that marches everything on the nearest exit (greedy's Germans, 30-52 points off the
-map at 3901 in one move, benchmarks/ai-tournaments-s4h.jsonl) a regiment an exit is lost."""
+map at 3901 in one move, benchmarks/results/ai-vs-greedy-campaign-exit-watch-2026-12-01-b0fc766.jsonl) a regiment an exit is lost."""
 
 from __future__ import annotations
 

@@ -155,7 +155,7 @@ def test_an_exit_the_enemy_could_win_by_comes_a_road_march_before_a_short_town(m
     (SUDDEN_DEATH_LEAD) ahead of a town that is short as well, so only troops a road march
     nearer the town still go to it (before, every short hex pulled alike and the north
     edge stayed at three or four units against 60-80 attack points while greedy marched on
-    3901: seed 841 of benchmarks/ai-greedy-s6.jsonl)."""
+    3901: seed 841 of benchmarks/results/ai-allied-vs-greedy-campaign-2026-12-02-708250f.jsonl)."""
 
     s = _clear(module)
     s.side, s.phase = "Allied", Phase.MOVEMENT
