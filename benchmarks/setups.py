@@ -19,7 +19,7 @@ numbers, not a verdict:
 - the formations off by more than 3, with their distances.
 
 Usage: ``python benchmarks/setups.py [scenario ...]`` (from the checkout's root; reads
-the built module ``data/darkdec.sqlite``).
+the built module ``darkdec_qt/resources/darkdec.sqlite``).
 """
 
 from __future__ import annotations

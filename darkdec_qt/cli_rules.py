@@ -4,7 +4,7 @@
 that name it); ``darkdec rules 10.4`` every clause under a heading; ``darkdec rules --search
 strategic ZOC`` searches the summaries; ``darkdec rules --coverage`` the share of behavioural
 clauses named by a test, per section; ``darkdec rules --extract RULEBOOK`` rewrites the list of
-the rulebook's clause ids (data/rules/rulebook-ids.txt) from the rulebook's text;
+the rulebook's clause ids (darkdec_qt/resources/rules/rulebook-ids.txt) from the rulebook's text;
 ``darkdec rules --prune-gaps`` removes the known-gap mark of clauses a test now names.
 """
 
@@ -24,8 +24,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--gaps", action="store_true", help="with --coverage: list the untested clauses")
     p.add_argument("--search", metavar="WORDS", help="clauses whose summary holds every word")
     p.add_argument("--prune-gaps", action="store_true",
-                   help="remove 'tested = false' from clauses a test now names (data/rules/clauses.toml)")
-    p.add_argument("--extract", metavar="RULEBOOK", help="write data/rules/rulebook-ids.txt from the rulebook")
+                   help="remove 'tested = false' from clauses a test now names (darkdec_qt/resources/rules/clauses.toml)")
+    p.add_argument("--extract", metavar="RULEBOOK", help="write darkdec_qt/resources/rules/rulebook-ids.txt from the rulebook")
     p.set_defaults(func=cmd_rules)
 
 

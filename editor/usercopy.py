@@ -1,5 +1,5 @@
 """The module the editor works on when none is named: the designer's own copy in the
-user data directory (made from the bundled ``data/darkdec.sqlite`` on first use), so
+user data directory (made from the bundled module (package data, ``darkdec_qt/resources/darkdec.sqlite``) on first use), so
 that a plain Save never overwrites the module shipped with the program. Also: the
 editor window sized to the screen it opens on."""
 

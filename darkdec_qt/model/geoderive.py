@@ -515,7 +515,9 @@ def _write(path: Path, fields: Sequence[str], rows: Iterable[dict[str, str]]) ->
 def main(argv: Sequence[str] | None = None) -> int:
     """``darkdec module derive-map [DATA_DIR]``: data/geo -> data/map, columns from module.toml."""
     args = list(sys.argv[1:] if argv is None else argv)
-    data = Path(args[0]) if args else Path(__file__).resolve().parents[2] / "data"
+    from darkdec_qt.model.load import DATA_DIR
+
+    data = Path(args[0]) if args else DATA_DIR
     meta = tomllib.loads((data / "module.toml").read_text(encoding="utf-8"))
     counts = derive_map(data / "geo", data / "map", int(meta["columns"]), int(meta["rows"]))
     print(" ".join(f"{k}={v}" for k, v in counts.items()))

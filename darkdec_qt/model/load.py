@@ -26,10 +26,12 @@ from darkdec_qt.moduleview import (
     Turn,
     UnitSpec,
 )
+from darkdec_qt.packagedata import module_path, source_tree
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-DATA_DIR = REPO_ROOT / "data"
-DEFAULT_MODULE = DATA_DIR / "darkdec.sqlite"
+# The editable text sources (a source checkout's data/, for ``darkdec module build``) and the
+# built module the program plays, which ships as package data (darkdec_qt/resources/).
+DATA_DIR = (source_tree() or Path.cwd()) / "data"
+DEFAULT_MODULE = module_path()
 
 
 def _json(text: str, where: str, kind: type, item: type | None = None) -> Any:
@@ -194,7 +196,7 @@ class InvalidModuleError(DatabaseError):
 
 
 def load_module(path: str | Path | None = None, check: bool = True, refuse_invalid: bool = True) -> Module:
-    """Open a module database (default: the bundled ``data/darkdec.sqlite``).
+    """Open a module database (default: the bundled module, package data).
 
     With ``check`` (every command that plays or shows a module) the content hash is
     recomputed and the module validated (:func:`darkdec_qt.model.validate.validate`); an

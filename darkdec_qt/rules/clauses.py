@@ -1,9 +1,9 @@
 """The rules index: every clause of rulebook sections 5 to 26, what it says in one line, what
 kind of clause it is, where the engine enforces it and which tests name it.
 
-The index is ``data/rules/clauses.toml`` (hand-written summaries, never the rulebook's sentences).
+The index is ``darkdec_qt/resources/rules/clauses.toml`` (package data) (hand-written summaries, never the rulebook's sentences).
 The clause ids themselves come from the rulebook by :func:`ids_from_rulebook` and are kept in
-``data/rules/rulebook-ids.txt``, so a test can tell when the index misses a clause. Tests are
+``resources/rules/rulebook-ids.txt``, so a test can tell when the index misses a clause. Tests are
 found by :func:`scan_tests` (a rule id at the start of a test's name, or in its docstring), plus
 any listed by hand in the index. Pure Python: no Qt, no SQL.
 """
@@ -19,9 +19,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-INDEX_FILE = REPO_ROOT / "data" / "rules" / "clauses.toml"
-IDS_FILE = REPO_ROOT / "data" / "rules" / "rulebook-ids.txt"
+from darkdec_qt import packagedata
+
+INDEX_FILE = packagedata.path(*packagedata.RULES_INDEX)
+IDS_FILE = packagedata.path(*packagedata.RULEBOOK_IDS)
+# The tests that name each clause are found in a source checkout; installed, there are none.
+REPO_ROOT = packagedata.source_tree() or Path.cwd()
 TESTS_DIR = REPO_ROOT / "tests"
 
 FIRST_SECTION, LAST_SECTION = 5, 26

@@ -1,5 +1,5 @@
 """The client's Help menu: the keys and the mouse (listed from the window's own
-actions, so it never disagrees with them), the client guide ``docs/client.md`` in a
+actions, so it never disagrees with them), the client guide (package data, ``resources/guides/client.md``) in a
 dock, and About: the program's version, the module's name and content hash, and the
 notice that the map, the counters and the charts are reconstructed."""
 
@@ -8,16 +8,15 @@ from __future__ import annotations
 import html
 import re
 from importlib import metadata
-from pathlib import Path
 
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMessageBox, QTextBrowser, QVBoxLayout
 
+from darkdec_qt import packagedata
 from darkdec_qt.ui.provenance import has_reconstructed
 
-DOCS = Path(__file__).resolve().parents[2] / "docs"
-GUIDE = DOCS / "client.md"
+GUIDE = packagedata.path(*packagedata.CLIENT_GUIDE)
 
 MOUSE: tuple[tuple[str, str], ...] = (
     ("Left click on your counters", "select the stack; click again to cycle through its units"),
@@ -86,13 +85,13 @@ def show_guide(win) -> QTextBrowser:  # noqa: ANN001
     if "guide" not in win.panels:
         browser = QTextBrowser()
         browser.setOpenExternalLinks(True)
-        browser.setSearchPaths([str(DOCS)])
+        browser.setSearchPaths([str(GUIDE.parent)])
         if GUIDE.is_file():
             browser.document().setBaseUrl(QUrl.fromLocalFile(str(GUIDE)))
             browser.setMarkdown(guide_markdown(GUIDE.read_text(encoding="utf-8")))
         else:
             browser.setPlainText(f"The client guide is not installed here ({GUIDE} is missing); "
-                                 "it is docs/client.md in the source of Dark December.")
+                                 "it is darkdec_qt/resources/guides/client.md in the source of Dark December.")
         dock = win.add_panel("guide", "Guide", browser, Qt.DockWidgetArea.RightDockWidgetArea)
         win.tabifyDockWidget(win.log_dock, dock)
     dock = win.panels["guide"]

@@ -33,7 +33,7 @@ def test_build_is_deterministic(tmp_path, rows, built):
 
 
 def test_committed_database_matches_sources(built):
-    """data/darkdec.sqlite is committed: it must be the build of data/."""
+    """The bundled module (darkdec_qt/resources/darkdec.sqlite) is committed: it must be the build of data/."""
     _, digest = built
     assert load_module(DEFAULT_MODULE).meta.content_hash == digest
 

@@ -1,4 +1,4 @@
-"""The rules index (data/rules/clauses.toml): complete, consistent with the code and the tests.
+"""The rules index (darkdec_qt/resources/rules/clauses.toml): complete, consistent with the code and the tests.
 
 Fails when the index misses a clause of sections 5-26, when a behavioural clause has no test
 naming it and is not listed as a known gap, when the gap list grows, when an entry names a
