@@ -76,7 +76,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from darkdec_qt.model.safesqlite import expect_kind
 
     if args.game and str(args.game).endswith(".ddx"):  # an opponent's file (file exchange, ui/exchange.py)
-        from darkdec_qt.ui.exchange import run_exchange_client
+        from darkdec_qt.ui.app import run_exchange_client
 
         return run_exchange_client(args)
     if args.game:

@@ -4,35 +4,16 @@ renders the main window headless to a PNG and exits."""
 from __future__ import annotations
 
 import argparse
-import secrets
 import sys
 from pathlib import Path
 
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
-from darkdec_qt.game.session import Game
 from darkdec_qt.model.load import DEFAULT_MODULE, load_module
-from darkdec_qt.moduleview import Module
-from darkdec_qt.rules.options import check_choices
-from darkdec_qt.rules.setup import initial_state
 from darkdec_qt.ui.client import Client
-from darkdec_qt.ui.controller import GameController
+from darkdec_qt.ui.controller import GameController, new_game
 from darkdec_qt.ui.display import needs_display_error
-
-
-def new_game(module: Module, scenario: str, seed: str | None = None, optional: tuple[str, ...] | None = None,
-             variants: tuple[str, ...] | None = None, setup: str = "auto") -> Game:
-    """A new game; raises IllegalAction for an illegal choice of rules (options.check_choices).
-    ``None`` for optional/variants means the scenario's defaults (setup.initial_state);
-    ``setup`` the German set-up of a 16 December scenario (auto, free: by hand, historical)."""
-    if scenario not in module.scenarios:
-        raise KeyError(f"unknown scenario {scenario!r}")
-    if optional is not None or variants is not None:
-        check_choices(set(optional or ()), set(variants or ()))
-    seed = seed or secrets.token_hex(8)
-    init = initial_state(module, scenario, seed, optional, variants, setup)
-    return Game(module, scenario, seed, initial=init)
 
 
 def build_client(args: argparse.Namespace, settings: QSettings | None = None,
@@ -91,3 +72,31 @@ def run_client(args: argparse.Namespace) -> int:
         win.close()
         return 0 if ok else 1
     return app.exec()
+
+
+def run_exchange_client(args) -> int:  # noqa: ANN001 (argparse.Namespace of 'darkdec play')
+    """``darkdec play FILE.ddx``: the client opening an opponent's file (verified, played back)."""
+    shot = getattr(args, "screenshot", None)
+    if QApplication.instance() is None and (error := needs_display_error(bool(shot))):
+        print(error, file=sys.stderr)
+        return 2
+    qapp = _app()
+    plain = argparse.Namespace(**{**vars(args), "game": None})
+    win = build_client(plain, hotseat=False)
+    win.show()
+    win.exchange.headless = bool(shot)
+    if not win.exchange.open_file(args.game):
+        return 2
+    if shot:
+        win.memory = None
+        win.exchange.timer.stop()
+        win.controller.show_live()
+        win.exchange.update_status()
+        win.resize(1600, 1000)
+        qapp.processEvents()
+        win.view.fit_all()
+        qapp.processEvents()
+        ok = win.grab().save(shot, "PNG")
+        win.close()
+        return 0 if ok else 1
+    return qapp.exec()

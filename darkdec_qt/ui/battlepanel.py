@@ -33,7 +33,7 @@ from darkdec_qt.ui.controller import GameController
 from darkdec_qt.ui.focus import ClickSpinBox, no_click_focus
 from darkdec_qt.ui.mapinput import ATTACKER, DEFENDER, MapInput
 from darkdec_qt.ui.obligation import PossibleAttacks
-from darkdec_qt.ui.rulelinks import linkify_html
+from darkdec_qt.ui.ruletext import linkify_html
 
 CMD = Qt.ItemDataRole.UserRole
 

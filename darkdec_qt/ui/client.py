@@ -10,7 +10,7 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QDialog, QMenu, QMessageBox, QWidget
 
 from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.ui.controller import GameController
+from darkdec_qt.ui.controller import GameController, new_game
 from darkdec_qt.ui.dialogs import NewGameDialog
 from darkdec_qt.ui.exchange import install_exchange
 from darkdec_qt.ui.fileops import FileOps
@@ -52,7 +52,7 @@ class Client(MainWindow):
     def extend(self) -> None:
         """Hook for the play panels (battle, reinforcements, charts) added below."""
         from darkdec_qt.ui.panels import install_panels
-        from darkdec_qt.ui.rulesindex import install_rules_index
+        from darkdec_qt.ui.rulelinks import install_rules_index
 
         install_panels(self)
         install_rules_index(self)
@@ -87,8 +87,6 @@ class Client(MainWindow):
 
     def start_new_game(self, scenario: str, seed: str | None = None, optional: tuple[str, ...] = (),
                        variants: tuple[str, ...] = (), setup: str = "auto") -> bool:
-        from darkdec_qt.ui.app import new_game
-
         try:
             game = new_game(self.controller.module, scenario, seed, tuple(optional), tuple(variants), setup)
         except IllegalAction as exc:

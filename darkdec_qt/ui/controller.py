@@ -5,17 +5,35 @@ and ``undo``). Views connect to its signals; none of them computes a rule.
 
 from __future__ import annotations
 
+import secrets
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
 from darkdec_qt.game.session import Game
 from darkdec_qt.model.load import DEFAULT_MODULE
+from darkdec_qt.moduleview import Module
 from darkdec_qt.rules.commands import Command, EndPhase, StartGame
 from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules.options import check_choices
 from darkdec_qt.rules.phases import acting_side
+from darkdec_qt.rules.setup import initial_state
 from darkdec_qt.rules.state import GameState
 from darkdec_qt.ui.snapshots import StateCache
+
+
+def new_game(module: Module, scenario: str, seed: str | None = None, optional: tuple[str, ...] | None = None,
+             variants: tuple[str, ...] | None = None, setup: str = "auto") -> Game:
+    """A new game; raises IllegalAction for an illegal choice of rules (options.check_choices).
+    ``None`` for optional/variants means the scenario's defaults (setup.initial_state);
+    ``setup`` the German set-up of a 16 December scenario (auto, free: by hand, historical)."""
+    if scenario not in module.scenarios:
+        raise KeyError(f"unknown scenario {scenario!r}")
+    if optional is not None or variants is not None:
+        check_choices(set(optional or ()), set(variants or ()))
+    seed = seed or secrets.token_hex(8)
+    init = initial_state(module, scenario, seed, optional, variants, setup)
+    return Game(module, scenario, seed, initial=init)
 
 
 class GameController(QObject):

@@ -295,35 +295,3 @@ def install_exchange(win, home: PlayerHome | None = None) -> ExchangeActions:  #
                     "File exchange: your game is kept in your data folder at every command; "
                     "use File ▸ Send to opponent", False) if exchanging() else getattr(files, n)())
     return x
-
-
-def run_exchange_client(args) -> int:  # noqa: ANN001 (argparse.Namespace of 'darkdec play')
-    """``darkdec play FILE.ddx``: the client opening an opponent's file (verified, played back)."""
-    import argparse
-
-    from darkdec_qt.ui import app as client_app
-
-    shot = getattr(args, "screenshot", None)
-    if client_app.QApplication.instance() is None and (error := client_app.needs_display_error(bool(shot))):
-        print(error, file=sys.stderr)
-        return 2
-    qapp = client_app._app()
-    plain = argparse.Namespace(**{**vars(args), "game": None})
-    win = client_app.build_client(plain, hotseat=False)
-    win.show()
-    win.exchange.headless = bool(shot)
-    if not win.exchange.open_file(args.game):
-        return 2
-    if shot:
-        win.memory = None
-        win.exchange.timer.stop()
-        win.controller.show_live()
-        win.exchange.update_status()
-        win.resize(1600, 1000)
-        qapp.processEvents()
-        win.view.fit_all()
-        qapp.processEvents()
-        ok = win.grab().save(shot, "PNG")
-        win.close()
-        return 0 if ok else 1
-    return qapp.exec()

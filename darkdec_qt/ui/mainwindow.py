@@ -29,7 +29,7 @@ from darkdec_qt.ui.overlays import HexMarkersItem
 from darkdec_qt.ui.phasebar import PhaseBar
 from darkdec_qt.ui.present import hex_markers, hex_text, placements
 from darkdec_qt.ui.provenance import MARK, hex_tip, notice
-from darkdec_qt.ui.rulelinks import linkify
+from darkdec_qt.ui.ruletext import linkify
 from darkdec_qt.ui.style import STYLE
 
 MESSAGE_MS = 12000

@@ -1,18 +1,12 @@
-"""Rule numbers shown to the player become links to the Rules index.
+"""Rule links that open the Rules index.
 
-One helper, :func:`linkify`, turns "cannot enter 2516 (10.2F)" into rich text whose "10.2F" is an
-anchor ``rule:10.2F``; :func:`link_label` makes a QLabel open such anchors, and
+:func:`link_label` makes a QLabel open the ``rule:`` anchors of ``ruletext.linkify``, and
 :class:`RuleLinkDelegate` draws item views (the log, the charts) as rich text and opens a rule
-when its number is clicked. Opening goes to the window's ``open_rule`` (the client's Rules index
-window, ui/rulesindex.py). Only ids the index knows (a clause or a heading of 5-26, or any clause
-of the rulebook's id list) become links.
+when its number is clicked. Opening goes to the window's ``open_rule`` (the client's Rules index,
+installed by :func:`install_rules_index`), or a standalone Rules index window.
 """
 
 from __future__ import annotations
-
-import html
-import re
-from functools import lru_cache
 
 from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QAbstractTextDocumentLayout, QPalette, QTextDocument
@@ -23,61 +17,12 @@ from PySide6.QtWidgets import (
     QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
+    QTableWidget,
     QWidget,
 )
 
-from darkdec_qt.rules import clauses as rc
-
-SCHEME = "rule:"
-LINK_STYLE = "color:#1f4e8c; text-decoration:none;"
-_TAG = re.compile(r"(<[^>]*>)")
-
-
-@lru_cache(maxsize=1)
-def _known() -> frozenset[str]:
-    index = rc.load_index()
-    return frozenset(index.clauses) | frozenset(index.sections) | frozenset(rc.rulebook_ids())
-
-
-def _anchor(rid: str, shown: str) -> str:
-    return f"<a href='{SCHEME}{rid}' style='{LINK_STYLE}'>{shown}</a>"
-
-
-def _link_text(escaped: str) -> str:
-    out, last = [], 0
-    for m in rc.RULE_ID.finditer(escaped):
-        rid = rc.normalize(m.group(0))
-        if rid not in _known():
-            continue
-        out += [escaped[last:m.start()], _anchor(rid, m.group(0))]
-        last = m.end()
-    out.append(escaped[last:])
-    return "".join(out)
-
-
-def linkify(text: str) -> str:
-    """Plain text -> rich text (escaped) with every known rule number a ``rule:`` link."""
-    return _link_text(html.escape(text, quote=False))
-
-
-def linkify_html(markup: str) -> str:
-    """Rich text -> the same with rule numbers outside tags and existing links made links."""
-    parts = _TAG.split(markup)
-    out, in_anchor = [], False
-    for p in parts:
-        if p.startswith("<"):
-            low = p.lower()
-            in_anchor = in_anchor or low.startswith("<a ")
-            if low.startswith("</a"):
-                in_anchor = False
-            out.append(p)
-        else:
-            out.append(p if in_anchor else _link_text(p))
-    return "".join(out)
-
-
-def rule_of(href: str) -> str | None:
-    return href[len(SCHEME):] if href.startswith(SCHEME) else None
+from darkdec_qt.ui.rulesindex import RulesIndexWindow, standalone_index
+from darkdec_qt.ui.ruletext import linkify, rule_of
 
 
 def open_rule(widget: QWidget | None, rule_id: str) -> None:
@@ -87,8 +32,6 @@ def open_rule(widget: QWidget | None, rule_id: str) -> None:
     if callable(opener):
         opener(rule_id)
         return
-    from darkdec_qt.ui.rulesindex import standalone_index
-
     standalone_index().show_rule(rule_id)
 
 
@@ -207,3 +150,35 @@ class RuleLinkDelegate(QStyledItemDelegate):
                         self.ruleClicked.emit(rid)
                     return True
         return False
+
+
+def install_rules_index(win) -> None:  # noqa: ANN001 (the client's MainWindow)
+    """Help > Rules index, ``win.open_rule(id)``, and rule links in the status bar, phase bar,
+    log, battle dock and charts."""
+    win.rules_index = None
+
+    def open_rule(rule_id: str | None = None) -> RulesIndexWindow:
+        if win.rules_index is None:
+            win.rules_index = RulesIndexWindow(win)
+        if rule_id:
+            win.rules_index.show_rule(rule_id)
+        else:
+            win.rules_index.show()
+            win.rules_index.raise_()
+        return win.rules_index
+
+    win.open_rule = open_rule
+    if "&Help" not in win.menus:  # another part of the client may have made it already
+        win.menus["&Help"] = win.menuBar().addMenu("&Help")
+    win.add_action("&Help", "rules_index", "&Rules index…", lambda: open_rule(), "Shift+F1")
+    link_label(win.message_label)
+    link_label(win.phase_bar.reason_label)
+    win.log_panel.tree.setItemDelegate(RuleLinkDelegate(win.log_panel.tree, wrap=True))
+    battle = getattr(win, "battle_panel", None)
+    if battle is not None:
+        link_label(battle.plan_label)
+        link_label(battle.task_label)
+    charts = getattr(win, "charts", None)
+    if charts is not None:
+        for table in charts.findChildren(QTableWidget):  # a tab may hold more than its table
+            table.setItemDelegate(RuleLinkDelegate(table))

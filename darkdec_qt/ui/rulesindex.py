@@ -1,6 +1,6 @@
 """The Rules index window (Help menu): every clause of rulebook sections 5-26 with its summary,
 kind, the engine function that enforces it and the tests that name it; searchable by id or
-words. Rule numbers shown elsewhere in the client link here (ui/rulelinks.py)."""
+words. Rule numbers shown elsewhere in the client link here (ui/ruletext.py, ui/rulelinks.py)."""
 
 from __future__ import annotations
 
@@ -13,14 +13,13 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QSplitter,
-    QTableWidget,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
 
 from darkdec_qt.rules import clauses as rc
-from darkdec_qt.ui.rulelinks import SCHEME, link_label, linkify, rule_of
+from darkdec_qt.ui.ruletext import linkify, rule_of
 
 ID_ROLE = Qt.ItemDataRole.UserRole
 
@@ -78,7 +77,7 @@ class RulesIndexWindow(QWidget):
         lay.addWidget(self.search)
         lay.addWidget(self.count_label)
         lay.addWidget(split, 1)
-        link_label(self.count_label)
+        self.count_label.linkActivated.connect(lambda href: self._anchor(QUrl(href)))
         self.filter("")
 
     def filter(self, text: str) -> None:
@@ -154,38 +153,4 @@ def standalone_index() -> RulesIndexWindow:
     return _standalone
 
 
-def install_rules_index(win) -> None:  # noqa: ANN001 (the client's MainWindow)
-    """Help > Rules index, ``win.open_rule(id)``, and rule links in the status bar, phase bar,
-    log, battle dock and charts."""
-    from darkdec_qt.ui.rulelinks import RuleLinkDelegate
-
-    win.rules_index = None
-
-    def open_rule(rule_id: str | None = None) -> RulesIndexWindow:
-        if win.rules_index is None:
-            win.rules_index = RulesIndexWindow(win)
-        if rule_id:
-            win.rules_index.show_rule(rule_id)
-        else:
-            win.rules_index.show()
-            win.rules_index.raise_()
-        return win.rules_index
-
-    win.open_rule = open_rule
-    if "&Help" not in win.menus:  # another part of the client may have made it already
-        win.menus["&Help"] = win.menuBar().addMenu("&Help")
-    win.add_action("&Help", "rules_index", "&Rules index…", lambda: open_rule(), "Shift+F1")
-    link_label(win.message_label)
-    link_label(win.phase_bar.reason_label)
-    win.log_panel.tree.setItemDelegate(RuleLinkDelegate(win.log_panel.tree, wrap=True))
-    battle = getattr(win, "battle_panel", None)
-    if battle is not None:
-        link_label(battle.plan_label)
-        link_label(battle.task_label)
-    charts = getattr(win, "charts", None)
-    if charts is not None:
-        for table in charts.findChildren(QTableWidget):  # a tab may hold more than its table
-            table.setItemDelegate(RuleLinkDelegate(table))
-
-
-__all__ = ["RulesIndexWindow", "install_rules_index", "standalone_index", "entry_html", "SCHEME"]
+__all__ = ["RulesIndexWindow", "standalone_index", "entry_html"]

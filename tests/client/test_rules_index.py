@@ -7,7 +7,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
 from darkdec_qt.rules import commands as cm
-from darkdec_qt.ui.rulelinks import linkify, linkify_html
+from darkdec_qt.ui.ruletext import linkify, linkify_html
 from tests.client.helpers import end_phases_until
 
 
