@@ -44,7 +44,10 @@ def check(state: GameState, command: Command, dice: DiceSource | None = None) ->
         raise problem
     if fn is None:
         raise IllegalAction(f"unknown command {command.kind!r}")
-    return fn(state, command, DiceCursor(state.seed, state.dice_count, dice))
+    events = fn(state, command, DiceCursor(state.seed, state.dice_count, dice))
+    from darkdec_qt.rules.reserves import adjacency_losses  # 14.5E, whatever moved the units
+
+    return events + adjacency_losses(state, events)
 
 
 def _refusal_before(state: GameState, command: Command) -> IllegalAction | None:
@@ -220,6 +223,11 @@ def _check_enter_reserve(state: GameState, cmd: cm.EnterReserve, dice: DiceCurso
     if moments.was_in_enemy_zoc(state, u):  # at the start of the player turn (moments.py)
         raise IllegalAction(f"in {state.pos[u]} began the turn in an enemy ZOC", rule="14.1D", unit=u,
                             hex=state.pos[u])
+    from darkdec_qt.rules.reserves import adjacent_to_enemy
+
+    if adjacent_to_enemy(state, u):
+        raise IllegalAction(f"in {state.pos[u]} is adjacent to an enemy unit and would lose the status at once",
+                            rule="14.5E", unit=u, hex=state.pos[u])
     if sum(1 for x in state.reserve if state.module.units[x].side == s.side) >= 10:
         raise IllegalAction("no more than ten reserve units", rule="14.5D", unit=u)
     return [ev.ReserveEntered(unit=u)]
@@ -336,24 +344,7 @@ def end_of_phase_events(state: GameState, dice: DiceCursor) -> list[Event]:
         for e in out:
             apply(tmp, e)
         out += fortifications.durability_events(tmp)  # 17.2
-        if state.has_rule("14"):  # 14.5E reserves adjacent to enemy units
-            out += _reserve_adjacency(tmp)
-    return out
-
-
-def _reserve_adjacency(state: GameState) -> list[Event]:
-    from darkdec_qt import hexgrid
-
-    units = state.module.units
-    out: list[Event] = []
-    for u in sorted(state.reserve):
-        if u not in state.pos:
-            continue
-        enemy = other_side(units[u].side)
-        near = set(hexgrid.neighbours(state.pos[u]))
-        if any(units[x].side == enemy and h in near for x, h in state.pos.items()):
-            out.append(ev.ReserveLeft(unit=u, reason="adjacent to enemy units (14.5E)"))
-    return out
+    return out  # (14.5E reserves next to enemy units: reserves.adjacency_losses, after every command)
 
 
 def _auto_fuel(state: GameState) -> list[Event]:

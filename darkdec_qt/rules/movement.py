@@ -503,7 +503,8 @@ def check_can_move(state: GameState, units: tuple[str, ...]) -> None:
             raise IllegalAction("cannot stack with enemy units", rule="10.2D", unit=u)
         if state.phase is Phase.MOVEMENT and u in state.reserve:
             raise IllegalAction("is in reserve: it moves only in Reaction or Exploitation", rule="7.1.3.1B", unit=u)
-        if state.phase in (Phase.REACTION, Phase.EXPLOITATION) and u not in state.reserve:
+        if state.phase in (Phase.REACTION, Phase.EXPLOITATION) and u not in state.reserve \
+                and u not in state.mp_spent:  # 14.5C: a reserve that moved this phase moves on, as in 10.2
             raise IllegalAction(f"only reserves move in the {state.phase.value} phase",
                                 rule="14.4A" if state.phase is Phase.REACTION else "14.2A", unit=u)
         if state.phase is Phase.REACTION and u in state.strategic:

@@ -1,10 +1,13 @@
 """14.0 reserves (optional rule "14"), the combat side: shock combat (14.3) and the
 historical reserve status (14.6). Forming reserves (14.1, 14.5D ten markers), reaction
 movement at half MA (14.4) and exploitation movement (14.2) are engine I's
-(engine.py ``enter_reserve``/``leave_reserve``, movement.py)."""
+(engine.py ``enter_reserve``/``leave_reserve``, movement.py). 14.5E, the loss of the status
+next to an enemy unit, is judged here after every command (``adjacency_losses``)."""
 
 from __future__ import annotations
 
+from darkdec_qt import hexgrid
+from darkdec_qt.rules import events as ev
 from darkdec_qt.rules.battle import free_to_attack
 from darkdec_qt.rules.errors import IllegalAction
 from darkdec_qt.rules.phases import Phase
@@ -42,3 +45,32 @@ def shock_candidates(state: GameState) -> list[str]:
     if not state.has_rule("14") or state.phase is not Phase.EXPLOITATION:
         return []
     return [u for u in state.on_map(state.side) if free_to_attack(state, u, shock=True) is None]
+
+
+# Events that put a unit in a hex (a move, retreat, advance, entry, drop, relocation), and the
+# end of a phase, whose automatic work may do the same.
+PLACING = frozenset({"unit_moved", "unit_retreated", "unit_advanced", "unit_entered", "unit_reformed",
+                     "paradropped", "leader_displaced", "phase_ended"})
+
+
+def adjacent_to_enemy(state: GameState, unit: str) -> bool:
+    """14.5E: is ``unit`` next to an enemy unit (any unit, leaders included)?"""
+    enemy = "Allied" if state.side_of(unit) == "German" else "German"
+    near = set(hexgrid.neighbours(state.pos[unit]))
+    return any(h in near and state.side_of(x) == enemy for x, h in state.pos.items())
+
+
+def adjacency_losses(state: GameState, events: list[ev.Event]) -> list[ev.Event]:
+    """14.5E: reserve units that find themselves adjacent to enemy units lose the status at
+    once, in any phase: after a move, a retreat or an advance after combat, an entry. Judged on
+    the state after ``events`` (which the caller has not applied), every unit already losing it
+    in ``events`` left out."""
+    if not state.reserve or not state.has_rule("14") or not any(e.kind in PLACING for e in events):
+        return []
+    from darkdec_qt.rules.apply import apply
+
+    after = state.clone()
+    for e in events:
+        apply(after, e)
+    return [ev.ReserveLeft(unit=u, reason="adjacent to enemy units (14.5E)") for u in sorted(after.reserve)
+            if u in after.pos and adjacent_to_enemy(after, u)]

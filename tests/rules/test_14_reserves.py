@@ -12,7 +12,7 @@ from darkdec_qt.rules.phases import Phase, acting_side, next_phase
 from darkdec_qt.rules.tables import TICKS
 from tests.rules.builder import ScenarioBuilder
 from tests.rules.combat_builder import CombatBuilder
-from tests.rules.combat_helpers import run
+from tests.rules.combat_helpers import pending, run
 
 ROW = [f"{c:02d}05" for c in range(1, 13)]
 
@@ -172,3 +172,55 @@ def test_14_5D_no_more_than_ten_reserve_units_per_side():
     with pytest.raises(IllegalAction) as e:
         check(st, cm.EnterReserve("G10"))
     assert e.value.rule == "14.5D"
+
+
+def test_14_5E_a_reserve_loses_its_status_when_an_enemy_moves_next_to_it():
+    # given an Allied reserve in the German Movement Phase
+    st = _map(enemy_at="0505")
+    st.reserve.add("A")
+    # when G moves next to it, then it loses the status at once, not at the end of the phase
+    execute(st, cm.Move(units=("G",), path=("0205", "0305", "0405")))
+    assert "A" not in st.reserve
+
+
+def test_14_5E_a_reserve_loses_its_status_when_an_enemy_advances_next_to_it_after_combat():
+    # given g won a battle against a, and an Allied reserve r two hexes from g, next to a's hex
+    b = CombatBuilder().german("g", "0505").allied("a", "0605").allied("r", "0705")
+    b.optional.add("14")
+    s = b.build()
+    s.started = True
+    s.reserve.add("r")
+    pending(s, ("g",), ("a",), "D1", (("retreat", "Allied", "0605", 1),), levels=(("0605", 1),))
+    execute(s, cc.ChooseRetreat(units=("a",), path=("0605", "0606")))
+    assert "r" in s.reserve
+    # when g advances into 0605 in the Combat Phase, then r loses the status at once (and cannot exploit)
+    events = execute(s, cc.ChooseAdvance(unit="g", path=("0505", "0605")))
+    assert "r" not in s.reserve and any(e.kind == "reserve_left" and e.unit == "r" for e in events)
+
+
+def test_14_5E_a_unit_next_to_an_enemy_is_not_placed_in_reserve():
+    # given G next to an Allied unit in strategic movement, which has no ZOC (10.4.3A): 14.1D does not apply
+    st = _map(enemy_at="0305")
+    st.strategic.add("A")
+    err = _refused(st, cm.EnterReserve("G"))
+    assert err.rule == "14.5E"
+
+
+def test_14_5C_an_exploiting_reserve_continues_its_move_in_a_second_command():
+    # given a reserve that moved two hexes of its MA of 5 in the Exploitation Phase
+    st = _map(phase=Phase.EXPLOITATION)
+    st.reserve.add("G")
+    execute(st, cm.Move(units=("G",), path=tuple(ROW[1:4])))
+    # when it moves on, then it may use the rest of its MA, as in the Movement Phase, and no more
+    execute(st, cm.Move(units=("G",), path=tuple(ROW[3:7])))
+    assert st.pos["G"] == "0705"
+    assert _refused(st, cm.Move(units=("G",), path=("0705", "0805"))).rule == "10.2B"
+
+
+def test_14_4C_a_reacting_reserve_continues_its_move_within_half_its_ma():
+    st = _map(side="Allied", phase=Phase.REACTION)
+    st.reserve.add("G")
+    execute(st, cm.Move(units=("G",), path=tuple(ROW[1:3])))
+    execute(st, cm.Move(units=("G",), path=tuple(ROW[2:4])))  # two of three MP so far
+    assert st.pos["G"] == "0405"
+    assert _refused(st, cm.Move(units=("G",), path=tuple(ROW[3:6]))).rule == "10.2B"
