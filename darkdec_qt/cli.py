@@ -6,10 +6,12 @@ import argparse
 import sys
 
 from darkdec_qt import cli_ai, cli_exchange, cli_game, cli_module, cli_rules
+from darkdec_qt.version import VERSION
 
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="darkdec", description="Dark December: play, design and replay the 1979 Bulge game")
+    p.add_argument("--version", action="version", version=f"darkdec {VERSION}")
     sub = p.add_subparsers(dest="cmd", required=True)
     cli_module.add_parser(sub)
     cli_game.add_parsers(sub)

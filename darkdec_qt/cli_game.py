@@ -149,13 +149,22 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _open_verified(path: str):  # -> gamestore.Opened
+    """Open a game file for a command; a file from a newer program version is said on stderr."""
+    from darkdec_qt import gamestore
+
+    opened = gamestore.open_verified(path)
+    if opened.notice:
+        print(f"darkdec: warning: {opened.notice}", file=sys.stderr)
+    return opened
+
+
 def cmd_status(args: argparse.Namespace) -> int:
     """``darkdec status game.ddg``: the scenario, turn, chosen rules and the verdict (victory.py)."""
-    from darkdec_qt import gamestore
     from darkdec_qt.rules.variants import vc_choice_visible
     from darkdec_qt.rules.victory import evaluate
 
-    opened = gamestore.open_verified(args.game)
+    opened = _open_verified(args.game)
     st = opened.game.state
     sc = st.module.scenarios.get(st.scenario)
     print(f"{sc.name if sc else st.scenario}: turn {st.turn} ({st.current_turn().label}), {st.side} {st.phase.value}"
@@ -181,17 +190,16 @@ def cmd_replay(args: argparse.Namespace) -> int:
             print(f"darkdec: replay does not reproduce: {v.message}", file=sys.stderr)
             return 1
         return 0
-    opened = gamestore.open_verified(args.game)
+    opened = _open_verified(args.game)
     print(opened.game.state.state_hash())
     return 0
 
 
 def cmd_log(args: argparse.Namespace) -> int:
-    from darkdec_qt import gamestore
     from darkdec_qt.logfold import folded_lines
     from darkdec_qt.rules.narrate import describe
 
-    opened = gamestore.open_verified(args.game)
+    opened = _open_verified(args.game)
     module = opened.game.module
     for i, text in folded_lines(opened.game.events, lambda e: describe(e, module), expand=args.all):
         print(f"{i:6d}  {text}")

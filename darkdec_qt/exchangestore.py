@@ -45,6 +45,7 @@ from darkdec_qt.model.exchangefile import (
 from darkdec_qt.model.load import DEFAULT_MODULE, load_module
 from darkdec_qt.moduleview import Module
 from darkdec_qt.rules.commands import Command
+from darkdec_qt.version import newer_notice
 
 _ID = re.compile(r"[0-9a-f]{32}")
 _NAME = re.compile(r"[a-z0-9_]+")
@@ -103,6 +104,8 @@ class Received:
     new_segments: list[int]
     first_new_event: int
     notes: list[str] = field(default_factory=list)
+    notice: str = ""
+    """One sentence when a newer version of the program wrote the file (version.newer_notice)."""
 
 
 class PlayerHome:
@@ -224,8 +227,11 @@ class PlayerHome:
             new = s.xg.receive(rows)
             s.save_local()
             s.resume()
-            return Received(s, new, before)
-        return self._accept_invitation(path, f, rows, head, d)
+            r = Received(s, new, before)
+        else:
+            r = self._accept_invitation(path, f, rows, head, d)
+        r.notice = newer_notice(path, f.meta)
+        return r
 
     def _accept_invitation(self, path: str | Path, f: ExchangeFile, rows: list[tuple[int, Signed]],
                            head: dict, d: Path) -> Received:

@@ -34,6 +34,7 @@ from darkdec_qt.rules.commands import Command
 from darkdec_qt.rules.errors import IllegalAction
 from darkdec_qt.rules.events import Event
 from darkdec_qt.rules.setup import SETUPS
+from darkdec_qt.version import newer_notice
 
 SEED_RE = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
 """The strict seed alphabet: a seed that may appear in a file name (autosave)."""
@@ -60,6 +61,8 @@ class Opened:
     record: GameRecord
     module_path: Path
     verification: Verification | None = None
+    notice: str = ""
+    """One sentence when a newer version of the program wrote the file (version.newer_notice)."""
 
 
 def save(game: Game, path: str | Path, module_path: str | Path = DEFAULT_MODULE, **extra: Any) -> Path:
@@ -226,7 +229,7 @@ def check_game(path: str | Path) -> tuple[Opened, Verification]:
     module, mpath = _module_for(record, p)
     game = _start(module, record.meta, p)
     v = _reexecute(game, record, p)
-    return Opened(game, record, mpath, v), v
+    return Opened(game, record, mpath, v, newer_notice(p, record.meta)), v
 
 
 def open_verified(path: str | Path) -> Opened:

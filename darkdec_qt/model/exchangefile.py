@@ -24,6 +24,7 @@ from darkdec_qt.model.safesqlite import (
     require_tables,
 )
 from darkdec_qt.model.safewrite import SaveError, atomic_write
+from darkdec_qt.version import VERSION
 
 EXCHANGE_FORMAT_VERSION = 1
 APPLICATION_ID = EXCHANGE_APPLICATION_ID  # "DDGX" (safesqlite.sniff knows it)
@@ -60,7 +61,7 @@ def build_bytes(f: ExchangeFile) -> bytes:
         con.execute(f"PRAGMA user_version={EXCHANGE_FORMAT_VERSION}")
         for sql in _SCHEMA.values():
             con.execute(sql)
-        meta = dict(f.meta, format_version=EXCHANGE_FORMAT_VERSION)
+        meta = dict(f.meta, format_version=EXCHANGE_FORMAT_VERSION, program_version=VERSION)
         con.executemany("INSERT INTO meta VALUES (?, ?)", [(k, json.dumps(v)) for k, v in sorted(meta.items())])
         if f.module_bytes is not None:
             con.execute("INSERT INTO module VALUES (1, ?)", (f.module_bytes,))

@@ -41,6 +41,7 @@ from darkdec_qt.model.safesqlite import (
     require_tables,
 )
 from darkdec_qt.model.safewrite import SaveError, atomic_write
+from darkdec_qt.version import VERSION
 
 GAME_FORMAT_VERSION = 2
 APPLICATION_ID = 0x44444743  # "DDGC"
@@ -104,6 +105,7 @@ def build_bytes(record: GameRecord) -> bytes:
         con.execute("CREATE TABLE event (idx INTEGER PRIMARY KEY, payload TEXT NOT NULL, chain TEXT NOT NULL)")
         meta = dict(record.meta)
         meta["format_version"] = GAME_FORMAT_VERSION
+        meta["program_version"] = VERSION  # beside the module's content hash (gamestore.save)
         meta.update({f"extra.{k}": v for k, v in record.extra.items()})
         stored = {k: json.dumps(v, sort_keys=True) for k, v in meta.items() if k != "seal"}
         h = genesis(stored)

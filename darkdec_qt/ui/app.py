@@ -31,7 +31,10 @@ def build_client(args: argparse.Namespace, settings: QSettings | None = None,
                         tuple(getattr(args, "optional", None) or ()) or None,
                         tuple(getattr(args, "variant", None) or ()) or None, getattr(args, "setup", None) or "auto")
         controller = GameController(game, module_path)
-    return Client(controller, settings=settings, autosave_dir=autosave_dir, hotseat=hotseat)
+    win = Client(controller, settings=settings, autosave_dir=autosave_dir, hotseat=hotseat)
+    if getattr(args, "game", None) and opened.notice:
+        controller.message.emit(opened.notice, True)
+    return win
 
 
 def _app() -> QApplication:

@@ -56,8 +56,8 @@ class FileOps(QObject):
         opened = gamestore.open_verified(path)
         self.controller.set_game(opened.game, path, opened.module_path)
         self.add_recent(Path(path))
-        self.controller.message.emit(f"Opened {path}: {len(opened.game.events)} events, turn {opened.game.state.turn}",
-                                     False)
+        self.controller.message.emit(opened.notice or f"Opened {path}: {len(opened.game.events)} events, "
+                                     f"turn {opened.game.state.turn}", bool(opened.notice))
 
     def autosave_path(self) -> Path:
         """``<data>/autosave/<scenario>-<seed>.ddg``: the name is built by

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import html
 import re
-from importlib import metadata
 
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QKeySequence
@@ -15,6 +14,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMessageBox, QTextBrows
 
 from darkdec_qt import packagedata
 from darkdec_qt.ui.provenance import has_reconstructed
+from darkdec_qt.version import VERSION
 
 GUIDE = packagedata.path(*packagedata.CLIENT_GUIDE)
 
@@ -37,10 +37,7 @@ MAP_KEYS: tuple[tuple[str, str], ...] = (
 
 
 def version() -> str:
-    try:
-        return metadata.version("darkdec-qt")
-    except metadata.PackageNotFoundError:
-        return "(not installed: run from the source tree)"
+    return VERSION
 
 
 def keys_html(win) -> str:  # noqa: ANN001 (MainWindow)

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication
 
 from darkdec_qt import hexgrid
 from darkdec_qt.ui.mapview import DEFAULT_ZOOM
+from darkdec_qt.version import VERSION
 from tests.client.helpers import press_keys
 
 
@@ -71,7 +72,7 @@ def test_help_about_names_version_module_hash_and_reconstruction(make_client):
     assert box.isVisible()
     text = box.text()
     meta = win.controller.module.meta
-    assert meta.name in text and meta.content_hash in text and "Version" in text
+    assert meta.name in text and meta.content_hash in text and f"Version {VERSION}" in text
     assert "reconstructed" in text.lower() and "map, counters and charts" in text
     QTest.mouseClick(box.button(box.StandardButton.Ok), Qt.MouseButton.LeftButton)
     assert not box.isVisible()
