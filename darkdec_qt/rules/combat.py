@@ -277,8 +277,9 @@ def _c_declare(state: GameState, cmd: cc.DeclareBattle, dice: DiceCursor) -> Eve
             raise IllegalAction(f"{lead} is not a friendly leader on the map", rule="13.2B")
         if commanders.options_left(state, lead, "attack") <= 0:
             raise IllegalAction("has no attack option left this phase", rule="15.1A", unit=lead)
-        if not commanders.commands_all(state, lead, cmd.attackers):
-            raise IllegalAction("does not have every attacking unit within command range", rule="15.3", unit=lead)
+        refusal = commanders.command_refusal(state, lead, cmd.attackers, "13.2B")
+        if refusal is not None:
+            raise IllegalAction(refusal[1], rule=refusal[0], unit=lead)
         events.append(ce.LeaderOptionUsed(leader=lead, option="attack"))
     bid = state.battles + 1
     events.append(ce.BattleDeclared(id=bid, attacker_side=state.side, attackers=cmd.attackers,
@@ -325,10 +326,16 @@ def _c_result(state: GameState, cmd: cc.ChooseDefenderResult | cc.ChooseAttacker
     leader = getattr(cmd, "leader", "")
     if side == b.defender_side and cmd.option in STAY_OPTIONS and state.has_rule("13.5.1E"):
         units = _hex_units(state, b, side, h)
-        if not leader or commanders.options_left(state, leader, "defense") <= 0 or \
-                not commanders.commands_all(state, leader, units):
-            raise IllegalAction("must retreat the full distance: no commander with a defense option in range",
-                                rule="13.5.1E/15.2A", hex=h)
+        if not leader:
+            raise IllegalAction("must retreat the full distance: no commander's defense option named",
+                                rule="13.5.1E", hex=h)
+        if leader not in state.pos or not state.spec(leader).is_leader or state.side_of(leader) != side:
+            raise IllegalAction(f"{leader} is not a friendly leader on the map", rule="13.5.1E", hex=h)
+        if commanders.options_left(state, leader, "defense") <= 0:
+            raise IllegalAction("has no defense option left this phase", rule="15.2A", unit=leader, hex=h)
+        refusal = commanders.command_refusal(state, leader, units, "15.2A")
+        if refusal is not None:
+            raise IllegalAction(refusal[1], rule=refusal[0], unit=leader, hex=h)
         events.append(ce.LeaderOptionUsed(leader=leader, option="defense"))
     pool = _hex_units(state, b, side, h)
     first: list[str] = []

@@ -33,23 +33,45 @@ def in_range(state: GameState, leader: str, unit: str) -> bool:
         hexgrid.distance(state.pos[leader], state.pos[unit]) <= command_range(state, leader))
 
 
-def may_command(state: GameState, leader: str, unit: str) -> bool:
-    """15.8A the British leader commands British units only; 15.8B the 6th Panzer Army
-    leader (Dietrich) may not command non-SS armored or armored infantry divisions."""
+def restriction(state: GameState, leader: str, unit: str) -> str | None:
+    """The clause of 15.8 that forbids ``leader`` to command ``unit``, or None. 15.8A: the
+    British leader commands British units only; 15.8B: the 6th Panzer Army leader (Dietrich)
+    may not command non-SS armored or armored infantry divisions. No clause restricts a US
+    leader (docs/rules-interpretations.md)."""
     lspec, uspec = state.spec(leader), state.spec(unit)
     if lspec.nationality == "British" and uspec.nationality != "British":
-        return False
-    if lspec.nationality == "US" and uspec.nationality == "British":
-        return False
+        return "15.8A"
     if lspec.id.startswith("Dietrich") and uspec.type in ("armor", "armored_infantry") and uspec.division \
             and uspec.nationality not in SS_NATIONS:
-        return False
-    return True
+        return "15.8B"
+    return None
+
+
+def may_command(state: GameState, leader: str, unit: str) -> bool:
+    """15.8A-B: may ``leader`` command ``unit`` at all (range apart)?"""
+    return restriction(state, leader, unit) is None
+
+
+def command_refusal(state: GameState, leader: str, units: tuple[str, ...] | list[str],
+                    range_rule: str) -> tuple[str, str] | None:
+    """(rule, reason) why ``leader`` does not command every unit of ``units``, or None: a 15.8
+    restriction first, then command range (``range_rule``: the clause that asks for it, 13.2B
+    or 15.1A for an all out assault, 15.2A for the defense option; 15.3A gives the range)."""
+    combat = [u for u in units if not state.spec(u).is_leader]
+    for u in combat:
+        rule = restriction(state, leader, u)
+        if rule is not None:
+            what = "British units only" if rule == "15.8A" else "no non-SS armored or armored infantry division"
+            return rule, f"may not command {u}: {what}"
+    far = [u for u in combat if not in_range(state, leader, u)]
+    if far:
+        rng = command_range(state, leader) if leader in state.pos else 0
+        return range_rule, f"does not have {', '.join(far)} within his command range of {rng} hexes (15.3A)"
+    return None
 
 
 def commands_all(state: GameState, leader: str, units: tuple[str, ...] | list[str]) -> bool:
-    return all(in_range(state, leader, u) and may_command(state, leader, u)
-               for u in units if not state.spec(u).is_leader)
+    return command_refusal(state, leader, units, "15.3A") is None
 
 
 def options_left(state: GameState, leader: str, which: str) -> int:

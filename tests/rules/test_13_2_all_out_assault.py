@@ -21,8 +21,9 @@ def _setup(leader="Hodges", turn=30):
 def test_13_2B_leader_must_have_attackers_in_range():
     s = _setup()
     s.pos["Hodges"] = "1212"
-    with pytest.raises(IllegalAction, match=r"15\.3"):
+    with pytest.raises(IllegalAction) as e:
         run(s, cc.DeclareBattle(attackers=("x",), defenders=("g",), all_out_assault_leader="Hodges"))
+    assert e.value.rule == "13.2B"
 
 
 def test_13_2_1A_offered_after_an_indecisive_attack_and_13_2_3A_costs_a_step():

@@ -24,6 +24,29 @@ def test_15_8A_british_leader_commands_british_only():
     assert commanders.may_command(s, "Horrocks", "br") and not commanders.may_command(s, "Horrocks", "us")
 
 
+def test_15_8A_only_the_british_leader_is_restricted_a_us_leader_commands_british_units():
+    # given a US leader with a British unit in range: no clause of 15 forbids it (15.8A names the British leader)
+    b = CombatBuilder().unit("Hodges", "Allied", "0505", type="leader", nationality="US", aopt=1) \
+        .unit("br", "Allied", "0504", nationality="British", a=6).german("g", "0604")
+    b.optional.add("15")
+    s = b.build()
+    s.side = "Allied"
+    assert commanders.may_command(s, "Hodges", "br")
+    run(s, cc.DeclareBattle(attackers=("br",), defenders=("g",), all_out_assault_leader="Hodges"))
+    assert s.battle is not None
+
+
+def test_15_8A_the_british_leader_refuses_us_units_with_the_clause():
+    b = CombatBuilder().unit("Horrocks", "Allied", "0505", type="leader", nationality="British", aopt=1) \
+        .allied("us", "0504", a=6).german("g", "0604")
+    b.optional.add("15")
+    s = b.build()
+    s.side = "Allied"
+    with pytest.raises(IllegalAction) as e:
+        run(s, cc.DeclareBattle(attackers=("us",), defenders=("g",), all_out_assault_leader="Horrocks"))
+    assert e.value.rule == "15.8A"
+
+
 def test_15_8B_dietrich_does_not_command_non_ss_panzer_divisions():
     b = CombatBuilder().unit("Dietrich", "German", "0505", type="leader", nationality="SS") \
         .unit("pz", "German", "0506", type="armor", division="2Pz") \
