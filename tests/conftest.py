@@ -1,5 +1,31 @@
-"""Test configuration: every test runs headless."""
+"""Test configuration: every test runs headless; each test process (one per pytest-xdist
+worker, ``packaging/test.sh``) has its own user folders and loads the bundled module once."""
+
+from __future__ import annotations
 
 import os
 
+import pytest
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _user_folders(tmp_path_factory):
+    """The user's data, cache and configuration folders (platformdirs) in this process's
+    temporary folder: no test reads or writes the real ones, and two workers never share
+    them (autosaves, the exchange's keys and games, the editor's module copy, the module
+    cache). The file-safety tests give each test its own (tests/files/conftest.py)."""
+    root = tmp_path_factory.mktemp("user")
+    with pytest.MonkeyPatch.context() as mp:
+        for var in ("XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"):
+            mp.setenv(var, str(root / var.lower()))
+        yield root
+
+
+@pytest.fixture(scope="session")
+def module():
+    """The bundled module, loaded once per process and shared (its records are frozen)."""
+    from tests.bundled import bundled_module
+
+    return bundled_module()

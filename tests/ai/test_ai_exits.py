@@ -11,15 +11,9 @@ from darkdec_qt.ai import evaluation
 from darkdec_qt.ai import geography as geo
 from darkdec_qt.ai import threat as th
 from darkdec_qt.ai.match import new_game
-from darkdec_qt.model.load import DEFAULT_MODULE, load_module
 from darkdec_qt.rules.phases import Phase
 
 EXIT = "3901"
-
-
-@pytest.fixture(scope="module")
-def module():
-    return load_module(DEFAULT_MODULE)
 
 
 def _clear(module):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QSettings
 
-from darkdec_qt.model.load import DEFAULT_MODULE, load_module
+from darkdec_qt.model.load import DEFAULT_MODULE
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -16,11 +16,6 @@ def _isolated_qsettings(tmp_path_factory):
     folder = str(tmp_path_factory.mktemp("qsettings"))
     for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
         QSettings.setPath(fmt, QSettings.Scope.UserScope, folder)
-
-
-@pytest.fixture(scope="session")
-def module():
-    return load_module(DEFAULT_MODULE)
 
 
 @pytest.fixture

@@ -8,18 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from darkdec_qt.model.load import DEFAULT_MODULE, load_module
+from darkdec_qt.model.load import DEFAULT_MODULE
 
 
 @pytest.fixture(autouse=True)
 def user_dirs(tmp_path, monkeypatch):
     for var in ("XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"):
         monkeypatch.setenv(var, str(tmp_path / var.lower()))
-
-
-@pytest.fixture(scope="session")
-def module():
-    return load_module(DEFAULT_MODULE)
 
 
 @pytest.fixture(scope="session")

@@ -4,17 +4,16 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from darkdec_qt.model.load import DEFAULT_MODULE, load_module
 from darkdec_qt.moduleview import Module
 from darkdec_qt.rules.dice import DiceCursor
 from darkdec_qt.rules.phases import Phase
 from darkdec_qt.rules.setup import initial_state
 from darkdec_qt.rules.state import GameState
+from tests.bundled import bundled_module
 
 
-@lru_cache(maxsize=1)
 def real_module() -> Module:
-    return load_module(DEFAULT_MODULE)
+    return bundled_module()
 
 
 @lru_cache(maxsize=64)
