@@ -10,4 +10,9 @@ export QT_QPA_PLATFORM=offscreen
 # rewritten test modules) in __pycache__ instead of compiling them again in every process.
 unset PYTHONDONTWRITEBYTECODE
 .venv/bin/ruff check darkdec_qt editor tests benchmarks
-.venv/bin/python -m pytest -n auto --dist worksteal "$@"
+parallel=(-n auto --dist worksteal)
+if ! .venv/bin/python -c "import xdist" 2>/dev/null; then
+  echo "test.sh: pytest-xdist is missing (bash packaging/setup.sh installs it): one process" >&2
+  parallel=()
+fi
+.venv/bin/python -m pytest "${parallel[@]}" "$@"
