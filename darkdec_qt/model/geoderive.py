@@ -35,8 +35,8 @@ MARSH_MIN = 0.4  # area fraction of the hex covered by marsh
 FOREST_MIN = 0.5  # dense_forest share (or dense+woods share for woods)
 CLEAR_MIN = 0.5  # clear-area share; everything else is rough (29.0: rough predominates)
 ROAD_STEP = 0.02  # sampling step along a road / Westwall line, grid units
-DEMOLISHED_RIVER = "Our"  # 16.0C: Our bridges on the LU-DE border (south of Ouren) blown
-DEMOLISHED_SOUTH_OF_ROW = 17.0  # grid y of the Ouren tripoint (50.14 N) is ~16.9
+BORDER_RIVERS = ("Our", "Sûre", "Moselle")  # 16.0C: their bridges on the 16 Dec front start blown
+INTACT_BORDER_BRIDGES: dict[tuple[str, str], str] = {}  # hexside -> the source saying it stood on 16 Dec
 SOFT_WAYPOINT = 0.3  # via points closer than this to a followed river are soft
 TOWN_WAYPOINT = 0.05  # ... unless they lie on a town point (grid units)
 RIVER_PENALTY = 6.0  # routing cost of an unreal river crossing (in hex steps)
@@ -429,19 +429,23 @@ def derive_map(geo_dir: Path, out_dir: Path, columns: int, rows: int = ROWS) -> 
             h["edge"] = "E"
         elif edges:
             h["edge"] = edges[-1] if len(edges) > 1 else edges[0]
+    crossings = _apply_overrides(geo_dir / "overrides.csv", hexes)  # before the bridges: an override may move the front
     road_pairs: dict[tuple[str, str], list[str]] = {}
     for a, b, r in roads:
         road_pairs.setdefault((a, b), []).append(r)
     sides = []
     for (a, b), (kind, name) in sorted(rivers.items()):
         rs = road_pairs.get((a, b), [])
-        row_y = (cell_center(hexgrid.parse_hex_id(a))[1] + cell_center(hexgrid.parse_hex_id(b))[1]) / 2
-        demolished = bool(rs) and name == DEMOLISHED_RIVER and row_y > DEMOLISHED_SOUTH_OF_ROW
+        front = bool(hexes[a]["army"]) != bool(hexes[b]["army"])
+        demolished = bool(rs) and name in BORDER_RIVERS and front and (a, b) not in INTACT_BORDER_BRIDGES
         basis = f"geo: {name} polyline crosses centre segment"
         if rs:
             basis += f"; bridge: road {'/'.join(sorted(rs))} crosses"
         if demolished:
-            basis += "; demolished at start: Our bridge on LU-DE border (16.0C)"
+            basis += (f"; demolished at start: {name} bridge on the 16 Dec front, the German border (16.0C; "
+                      "provenance-map.md: Cole p.245, only the piers of the Echternach bridge remained)")
+        elif rs and name in BORDER_RIVERS and front:
+            basis += f"; intact at start: {INTACT_BORDER_BRIDGES[(a, b)]}"
         sides.append(
             {
                 "a": a,
@@ -455,7 +459,6 @@ def derive_map(geo_dir: Path, out_dir: Path, columns: int, rows: int = ROWS) -> 
                 "basis": basis,
             }
         )
-    crossings = _apply_overrides(geo_dir / "overrides.csv", hexes)
     through = {(h, r) for a, b, r in roads for h in (a, b)}
     for c in crossings:
         if (c["hex"], c["road_a"]) not in through or (c["hex"], c["road_b"]) not in through:

@@ -54,6 +54,11 @@ ALLIED_COUNTRY_TOWNS = frozenset({  # Luxembourg and France: all Allied-held on 
 # German towns held by US troops on 16 Dec (Monschau corridor, Schnee Eifel): outside the army areas
 US_HELD_GERMAN_TOWNS = frozenset({"Monschau", "Höfen", "Kalterherberg", "Bleialf"})
 
+# US-held hexes east of the Our south of the tripoint (the army-area boundary round them is no river), with the source
+US_HELD_EAST_OF_OUR: dict[str, str] = {
+    "4217": "Cole, The Ardennes p.194: two battalions of the 112th Infantry in West Wall pillboxes east of the Our (Harspelt)",
+}
+
 # town -> (river, side of the river the town stands on: N S E W); topographic maps
 TOWN_BANKS: dict[str, tuple[str, str]] = {
     "Echternach": ("Sûre", "S"), "Rosport": ("Sûre", "S"), "Diekirch": ("Sûre", "N"), "Bettendorf": ("Sûre", "N"),
@@ -170,7 +175,7 @@ def _army_boundaries(m: Module) -> dict[tuple[str, str], bool]:
         if not hx.army or hx.row < TRIPOINT_ROW:
             continue
         for n in m.adjacency.get(h, ()):
-            if not m.hexes[n].army and m.hexes[n].row >= TRIPOINT_ROW:
+            if not m.hexes[n].army and m.hexes[n].row >= TRIPOINT_ROW and n not in US_HELD_EAST_OF_OUR:
                 out[hexgrid.hexside_key(h, n)] = True
     return out
 

@@ -12,6 +12,7 @@ import pytest
 from darkdec_qt import hexgrid, mapregions
 from darkdec_qt.model.database import read_database
 from darkdec_qt.model.load import DEFAULT_MODULE, module_from_rows
+from darkdec_qt.model.projection import hex_of
 from darkdec_qt.model.validate import validate
 from darkdec_qt.model.validate_geo import SECTOR_TOLERANCE, sector_hexes
 from darkdec_qt.moduleview import Module
@@ -162,6 +163,62 @@ def test_peiper_route_and_n68(module: Module) -> None:
     lig = town(module, "Ligneuville")
     peiper = {h for s in module.roads if s.road == "X-Stavelot" for h in (s.a, s.b)}
     assert {lig, stav} <= peiper
+
+
+def _road_dist(module: Module, a: str, avoid_river: str | None = None) -> dict[str, int]:
+    """Road hexes reachable from ``a`` (steps), optionally without crossing ``avoid_river``."""
+    from collections import deque
+
+    dist = {a: 0}
+    q = deque([a])
+    while q:
+        h = q.popleft()
+        for n in module.road_links.get(h, {}):
+            hs = module.hexside(h, n)
+            if n in dist or (avoid_river and hs is not None and hs.river_name == avoid_river):
+                continue
+            dist[n] = dist[h] + 1
+            q.append(n)
+    return dist
+
+
+def test_border_river_bridges_start_blown(module: Module) -> None:
+    """16.0C: every bridge over the Our or the Sauer on the 16 Dec front starts blown; Echternach
+    (B257, Cole p.245: only the piers remained) and Dillingen-Beaufort (built by the Germans
+    during the battle) among them."""
+    front = [hs for (a, b), hs in module.hexsides.items() if hs.bridge and hs.river_name in ("Our", "Sûre")
+             and bool(module.hexes[a].army) != bool(module.hexes[b].army)]
+    assert len(front) >= 5
+    assert all(hs.demolished for hs in front)
+    for a, b in (("5130", "5229"), ("4728", "4729")):
+        hs = module.hexside(a, b)
+        assert hs is not None and hs.bridge and hs.demolished, (a, b)
+
+
+def test_peiper_stays_north_of_the_ambleve_with_cheneux_as_crossing(module: Module) -> None:
+    """Cole ch. XIII: Stavelot, the Stavelot-Trois-Ponts road, Coo, La Gleize and Stoumont on the
+    north bank; the bridges at Trois-Ponts and Cheneux lead south of the river."""
+    stav, gleize, stoumont = (town(module, t) for t in ("Stavelot", "La Gleize", "Stoumont"))
+    north = _road_dist(module, stav, avoid_river="Amblève")
+    for t in ("Trois-Ponts", "La Gleize", "Stoumont"):
+        assert north[town(module, t)] <= hexgrid.distance(stav, town(module, t)) + 1, t
+    cheneux = hex_of(50.394, 5.834)
+    assert cheneux is not None and north.get(cheneux, 99) > 8  # only the long way round the river
+    hs = module.hexside(gleize, cheneux)
+    assert hs is not None and hs.river_name == "Amblève" and hs.bridge
+    for t in (gleize, stoumont):  # the river runs below them, to the south
+        col, row = hexgrid.parse_hex_id(t)
+        below = module.hexside(t, hexgrid.format_hex_id(col, row + 1))
+        assert below is not None and below.river_name == "Amblève", t
+
+
+def test_112th_starts_east_of_the_our(module: Module) -> None:
+    """Cole p.194: two battalions of the 112th in West Wall pillboxes east of the Our; its hex
+    (Harspelt) is US-held and across the Our from the Luxembourg bank."""
+    h = module.units["28/112"].setup
+    assert h == hex_of(50.1347, 6.1636)
+    assert not module.hexes[h].army
+    assert any(hs.river_name == "Our" for k, hs in module.hexsides.items() if h in k)
 
 
 def test_wiltz_ettelbruck_by_road_is_short(module: Module) -> None:
