@@ -43,6 +43,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from darkdec_qt.model.jsonscan import json_depth  # game files and file exchange share one linear scan
+
 SQLITE_HEADER = b"SQLite format 3\x00"
 DEFAULT_BUDGET_S = 10.0
 """Wall-clock budget of all queries on one connection; the whole bundled module reads in
@@ -207,19 +209,6 @@ def require_tables(con: sqlite3.Connection, expected: Mapping[str, set[str] | fr
         missing = set(columns) - have
         if missing:
             raise UntrustedFileError(f"the {what}'s table {table!r} lacks the columns {', '.join(sorted(missing))}")
-
-
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
-_BRACKETS = re.compile(r"[\[\]{}]")
-
-
-def json_depth(text: str) -> int:
-    """The nesting depth of JSON text (brackets outside strings), without parsing it."""
-    depth = deepest = 0
-    for b in _BRACKETS.findall(_STRING.sub("", text)):
-        depth += 1 if b in "[{" else -1
-        deepest = max(deepest, depth)
-    return deepest
 
 
 def bounded_json(text: Any, where: str, max_bytes: int = MAX_JSON_BYTES, max_depth: int = MAX_JSON_DEPTH) -> Any:

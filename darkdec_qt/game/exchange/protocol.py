@@ -230,7 +230,41 @@ class ExchangeGame:
     def _accept(self, signed: Signed) -> None:
         """Verify the next segment completely and apply it; raise ExchangeError naming the first bad item."""
         seq = len(self.segments)
+        known = self.keys.get(self.author_of(seq)) if seq else None
+        if known is not None and self.signatures:
+            # the signature first, with the key already bound to the game: nothing unsigned is parsed or
+            # executed; a failure is parsed (linear, bounded) only to name what is wrong
+            try:
+                verify(signed, known, seq)
+            except ExchangeError:
+                self._header(parse(signed, seq), seq)
+                raise
         body = parse(signed, seq)
+        self._header(body, seq)
+        if self.signatures and known is None:
+            verify(signed, body["key"], seq)
+        author = body["author"] if seq == 0 else self.author_of(seq)
+        if self.counts[author]:
+            if body["reveal"] is None or not fairdice.opens(body["reveal"], self.commits[author]):
+                raise ExchangeError(f"segment {seq}: the revealed secret of the {author} player does not open the "
+                                    f"commitment made in their previous segment", segment=seq)
+        elif body["reveal"] is not None:
+            raise ExchangeError(f"segment {seq}: reveals a secret that was never committed", segment=seq)
+        if seq == 0:
+            self.game = self._new_game(self.module, body["setup"], 0)
+            if body["batches"] or body["pending"] is not None:
+                raise ExchangeError("segment 0 (the invitation) may carry no command", kind="malformed", segment=0)
+        assert self.game is not None
+        self._run(body, seq, author)
+        self.segments.append(signed)
+        self.bodies.append(body)
+        self.keys.setdefault(author, body["key"])
+        self.commits[author] = body["commit"]
+        self.counts[author] += 1
+        self.orders[author] = dict(body["orders"])
+
+    def _header(self, body: dict[str, Any], seq: int) -> None:
+        """The checks of a segment's header against the chain held: number, game, author, link, key."""
         if body["seq"] != seq:
             raise ExchangeError(f"segment {seq}: found segment {body['seq']} in its place: segments deleted or "
                                 "reordered", kind="tampered", segment=seq)
@@ -250,26 +284,6 @@ class ExchangeGame:
                                 kind="forged", segment=seq)
         if seq == 1 and body["key"] == self.keys.get(self.creator):
             raise ExchangeError("segment 1: both players cannot use the same key", kind="forged", segment=seq)
-        if self.signatures:
-            verify(signed, body["key"], seq)
-        if self.counts[author]:
-            if body["reveal"] is None or not fairdice.opens(body["reveal"], self.commits[author]):
-                raise ExchangeError(f"segment {seq}: the revealed secret of the {author} player does not open the "
-                                    f"commitment made in their previous segment", segment=seq)
-        elif body["reveal"] is not None:
-            raise ExchangeError(f"segment {seq}: reveals a secret that was never committed", segment=seq)
-        if seq == 0:
-            self.game = self._new_game(self.module, body["setup"], 0)
-            if body["batches"] or body["pending"] is not None:
-                raise ExchangeError("segment 0 (the invitation) may carry no command", kind="malformed", segment=0)
-        assert self.game is not None
-        self._run(body, seq, author)
-        self.segments.append(signed)
-        self.bodies.append(body)
-        self.keys.setdefault(author, body["key"])
-        self.commits[author] = body["commit"]
-        self.counts[author] += 1
-        self.orders[author] = dict(body["orders"])
 
     def _run(self, body: dict[str, Any], seq: int, author: str) -> None:
         game = self.game
@@ -401,7 +415,7 @@ class ExchangeGame:
                 raise ExchangeError(f"this file belongs to another game ({head['game'][:8]}), "
                                     f"not to game {self.game_id[:8]}",
                                     kind="other_game", segment=0)
-            self._diverged(0, rows[0][1], head)
+            self._diverged(0, rows[0][1])
         for (a, _), (b, _) in zip(rows[1:], rows[2:]):
             if b != a + 1:
                 raise ExchangeError(f"segment {a + 1} is missing from the file (it jumps from {a} to {b})",
@@ -412,7 +426,7 @@ class ExchangeGame:
                                 kind="tampered", segment=held)
         for n, s in rows[1:]:
             if n < held and s != self.segments[n]:
-                self._diverged(n, s, parse(s, n))
+                self._diverged(n, s)
         new = [(n, s) for n, s in rows if n >= held]
         if not new:
             raise ExchangeError(f"an older file: it ends at segment {rows[-1][0]}, and this game already holds "
@@ -432,7 +446,7 @@ class ExchangeGame:
                                     segment=len(self.segments))
             self._accept(s)
 
-    def _diverged(self, n: int, s: Signed, body: dict[str, Any]) -> None:
+    def _diverged(self, n: int, s: Signed) -> None:
         held = self.bodies[n]
         author = held["author"]
         try:

@@ -9,6 +9,7 @@ from typing import Any
 
 from darkdec_qt.game.exchange.errors import ExchangeError
 from darkdec_qt.game.exchange.signing import Signed, canonical
+from darkdec_qt.model.jsonscan import json_depth
 
 VERSION = 1
 SIDES = ("German", "Allied")
@@ -31,26 +32,13 @@ def is_hex(v: Any, n: int) -> bool:
     return isinstance(v, str) and len(v) == n and _HEX.fullmatch(v) is not None
 
 
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
-_BRACKETS = re.compile(r"[\[\]{}]")
-
-
-def _depth(raw: str) -> int:
-    """Nesting depth of a JSON text, counted before parsing (deep nesting would exhaust the stack)."""
-    d = best = 0
-    for m in _BRACKETS.finditer(_STRING.sub("", raw)):
-        d += 1 if m.group() in "[{" else -1
-        best = max(best, d)
-    return best
-
-
 def parse(signed: Signed, seq: int) -> dict[str, Any]:
     """The body of an untrusted stored segment, schema-checked; raises ExchangeError naming ``seq``."""
     if not isinstance(signed.raw, str) or len(signed.raw) > MAX_SEGMENT_CHARS:
         raise _bad(seq, "is missing or too large")
     if not is_hex(signed.sig, 128):
         raise _bad(seq, "has no well-formed signature")
-    if _depth(signed.raw) > MAX_DEPTH:
+    if json_depth(signed.raw) > MAX_DEPTH:
         raise _bad(seq, f"nests deeper than {MAX_DEPTH} levels")
     try:
         body = json.loads(signed.raw)
