@@ -75,7 +75,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     one line each, before the client starts."""
     from darkdec_qt.model.safesqlite import expect_kind
 
-    if args.game and str(args.game).endswith(".ddx"):  # an opponent's file (file exchange, ui/exchange.py)
+    if args.game and str(args.game).endswith(".ddx"):  # an opponent's file (file exchange, ui/exchange/actions.py)
         from darkdec_qt.ui.app import run_exchange_client
 
         return run_exchange_client(args)

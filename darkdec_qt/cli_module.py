@@ -241,7 +241,7 @@ def cmd_towns(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    from darkdec_qt.ui.render import render_map
+    from darkdec_qt.ui.map.render import render_map
 
     t0 = time.perf_counter()
     render_map(_load(args), args.out, scale=args.scale)

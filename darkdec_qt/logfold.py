@@ -1,5 +1,5 @@
 """Folding the routine lines of a game log, shared by the client's log dock
-(``ui/logpanel.py``) and ``darkdec log``: the "unit is supplied" lines of a phase
+(``ui/panels/log.py``) and ``darkdec log``: the "unit is supplied" lines of a phase
 (``supply_determined`` with state ``supplied``) become one summary line, listed only
 on request (the dock's expand arrow, ``darkdec log --all``)."""
 

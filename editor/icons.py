@@ -7,7 +7,7 @@ import math
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPen, QPixmap, QPolygonF
 
-from darkdec_qt.ui.theme import DEFAULT_THEME
+from darkdec_qt.ui.map.theme import DEFAULT_THEME
 
 SIZE = 32
 

@@ -28,7 +28,7 @@ from darkdec_qt.model.database import DatabaseError
 from darkdec_qt.model.sources import SourceError
 from darkdec_qt.model.validate import Problem
 from darkdec_qt.moduleview import ARMIES, RIVER_KINDS, TERRAINS
-from darkdec_qt.ui.mapscene import MapScene
+from darkdec_qt.ui.map.scene import MapScene
 from editor.charts import ChartsPanel, ErrataPanel
 from editor.dialogs import ask_note, ask_unsaved, choose_module_file, confirm
 from editor.document import ModuleDocument

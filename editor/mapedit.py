@@ -18,8 +18,8 @@ from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QMouseEve
 from PySide6.QtWidgets import QWidget
 
 from darkdec_qt import hexgrid
-from darkdec_qt.ui.mapscene import MapScene
-from darkdec_qt.ui.mapview import MapView
+from darkdec_qt.ui.map.scene import MapScene
+from darkdec_qt.ui.map.view import MapView
 from editor import edits
 from editor.document import ModuleDocument
 

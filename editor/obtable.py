@@ -1,6 +1,6 @@
 """Counters and order of battle: every unit in a sortable, filterable table, both
 sides of each counter editable in place, and a preview drawn by the client's
-counter painter (``darkdec_qt.ui.counters.paint_counter``)."""
+counter painter (``darkdec_qt.ui.map.counters.paint_counter``)."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from darkdec_qt.moduleview import NATIONALITIES, SIDES, SIZES, UNIT_TYPES, UnitSpec
-from darkdec_qt.ui.counters import paint_counter
+from darkdec_qt.ui.map.counters import paint_counter
 from editor import edits
 from editor.document import ModuleDocument
 from editor.mapedit import UNIT_MIME

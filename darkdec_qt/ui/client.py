@@ -11,12 +11,12 @@ from PySide6.QtWidgets import QDialog, QMenu, QMessageBox, QWidget
 
 from darkdec_qt.rules.errors import IllegalAction
 from darkdec_qt.ui.controller import GameController, new_game
-from darkdec_qt.ui.dialogs import NewGameDialog
-from darkdec_qt.ui.exchange import install_exchange
-from darkdec_qt.ui.fileops import FileOps
-from darkdec_qt.ui.helpmenu import build_help_menu
+from darkdec_qt.ui.dialogs.fileops import FileOps
+from darkdec_qt.ui.dialogs.newgame import NewGameDialog
+from darkdec_qt.ui.exchange.actions import install_exchange
+from darkdec_qt.ui.help.menu import build_help_menu
 from darkdec_qt.ui.mainwindow import MainWindow
-from darkdec_qt.ui.replay import ReplayBar
+from darkdec_qt.ui.panels.replay import ReplayBar
 from darkdec_qt.ui.settings import WindowMemory
 
 
@@ -32,7 +32,7 @@ class Client(MainWindow):
         self._file_menu()
         self._replay_keys()
         self.extend()
-        install_exchange(self)  # file exchange: File menu entries and the whose-move line (ui/exchange.py)
+        install_exchange(self)  # file exchange: File menu entries and the whose-move line (ui/exchange/actions.py)
         from darkdec_qt.ui import aiplayer  # issue 14: New game against the computer
 
         aiplayer.install(self)
@@ -42,7 +42,7 @@ class Client(MainWindow):
         QTimer.singleShot(0, self._restore_layout)  # after the panels' first dock sizes
 
     def _help_menu(self) -> None:
-        """The Help menu: keys and mouse, the client guide, About (ui/helpmenu.py)."""
+        """The Help menu: keys and mouse, the client guide, About (ui/help/menu.py)."""
         build_help_menu(self)
 
     def _restore_layout(self) -> None:
@@ -51,8 +51,8 @@ class Client(MainWindow):
 
     def extend(self) -> None:
         """Hook for the play panels (battle, reinforcements, charts) added below."""
-        from darkdec_qt.ui.panels import install_panels
-        from darkdec_qt.ui.rulelinks import install_rules_index
+        from darkdec_qt.ui.help.rulelinks import install_rules_index
+        from darkdec_qt.ui.panels.install import install_panels
 
         install_panels(self)
         install_rules_index(self)

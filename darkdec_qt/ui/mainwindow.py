@@ -20,16 +20,16 @@ from PySide6.QtWidgets import (
 )
 
 from darkdec_qt.ui.controller import GameController
-from darkdec_qt.ui.handover import HandOverScreen
-from darkdec_qt.ui.logpanel import LogPanel
-from darkdec_qt.ui.mapinput import MapInput
-from darkdec_qt.ui.mapscene import MapScene
-from darkdec_qt.ui.mapview import MapView
-from darkdec_qt.ui.overlays import HexMarkersItem
-from darkdec_qt.ui.phasebar import PhaseBar
-from darkdec_qt.ui.present import hex_markers, hex_text, placements
+from darkdec_qt.ui.dialogs.handover import HandOverScreen
+from darkdec_qt.ui.help.ruletext import linkify
+from darkdec_qt.ui.map.input import MapInput
+from darkdec_qt.ui.map.overlays import HexMarkersItem
+from darkdec_qt.ui.map.present import hex_markers, hex_text, placements
+from darkdec_qt.ui.map.scene import MapScene
+from darkdec_qt.ui.map.view import MapView
+from darkdec_qt.ui.panels.log import LogPanel
+from darkdec_qt.ui.panels.phasebar import PhaseBar
 from darkdec_qt.ui.provenance import MARK, hex_tip, notice
-from darkdec_qt.ui.ruletext import linkify
 from darkdec_qt.ui.style import STYLE
 
 MESSAGE_MS = 12000

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, QPointF, QSettings
 
-from darkdec_qt.ui.mapview import MAX_ZOOM, MIN_ZOOM
+from darkdec_qt.ui.map.view import MAX_ZOOM, MIN_ZOOM
 
 GEOMETRY, STATE, ZOOM, CENTRE = "window/geometry", "window/state", "map/zoom", "map/centre"
 LAYOUT_VERSION = 1  # bump when the docks change so that an old layout is not restored

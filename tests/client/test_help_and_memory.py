@@ -10,7 +10,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from darkdec_qt import hexgrid
-from darkdec_qt.ui.mapview import DEFAULT_ZOOM
+from darkdec_qt.ui.map.view import DEFAULT_ZOOM
 from darkdec_qt.version import VERSION
 from tests.client.helpers import press_keys
 

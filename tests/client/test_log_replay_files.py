@@ -102,7 +102,7 @@ def test_autosave_after_every_phase_and_recent_files(make_client, tmp_path):
 def test_unsaved_work_prompt(make_client, monkeypatch):
     from PySide6.QtWidgets import QMessageBox
 
-    from darkdec_qt.ui.fileops import FileOps
+    from darkdec_qt.ui.dialogs.fileops import FileOps
 
     win = make_client()
     win.controller.end_phase()
@@ -114,7 +114,7 @@ def test_unsaved_work_prompt(make_client, monkeypatch):
 
 
 def test_new_game_dialog_checks_choices(make_client, module):
-    from darkdec_qt.ui.dialogs import NewGameDialog
+    from darkdec_qt.ui.dialogs.newgame import NewGameDialog
 
     win = make_client()
     dlg = NewGameDialog(module, win)
@@ -132,7 +132,7 @@ def test_new_game_dialog_chooses_the_german_set_up(make_client, module, qtbot):
     by Monschau where the engine's fill puts it), 6.1 by hand with the Down key; a scenario
     that starts later has a derived set-up and the choice is off."""
     from darkdec_qt.rules.setup import HISTORICAL_SETUP_TURN
-    from darkdec_qt.ui.dialogs import NewGameDialog
+    from darkdec_qt.ui.dialogs.newgame import NewGameDialog
 
     win = make_client()
     dlg = NewGameDialog(module, win, "campaign")

@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from darkdec_qt.ui.app import run_client
-from darkdec_qt.ui.present import placements
+from darkdec_qt.ui.map.present import placements
 from tests.client.helpers import args, click_hex, end_phases_until, hover_hex
 
 

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication
 
 from darkdec_qt import hexgrid
 from darkdec_qt.rules import movement
-from darkdec_qt.ui.mapview import DEFAULT_ZOOM
+from darkdec_qt.ui.map.view import DEFAULT_ZOOM
 from tests.client.helpers import end_phases_until, plain, press_keys
 
 LEFT, MIDDLE = Qt.MouseButton.LeftButton, Qt.MouseButton.MiddleButton

@@ -13,8 +13,8 @@ from PySide6.QtWidgets import QApplication
 
 from darkdec_qt.rules import movement
 from darkdec_qt.rules import reinforcements as rf
-from darkdec_qt.ui import orders as od
 from darkdec_qt.ui.app import new_game
+from darkdec_qt.ui.orders import legal as od
 from tests.client.helpers import click_hex, end_phases_until, plain
 
 RULE = re.compile(r"\(\d+(\.\d+)*[A-Z]?")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from darkdec_qt.rules import choices
 from darkdec_qt.rules.phases import Phase
-from darkdec_qt.ui import orders as od
+from darkdec_qt.ui.orders import legal as od
 from tests.rules.builder import ScenarioBuilder
 from tests.rules.combat_builder import displaced_leader_tie
 

@@ -9,7 +9,7 @@ import dataclasses
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor, QImage, QPainter
 
-from darkdec_qt.ui.counters import paint_counter
+from darkdec_qt.ui.map.counters import paint_counter
 from darkdec_qt.ui.provenance import MARK, notice, reconstructed_parts
 from tests.client.helpers import hover_hex
 

@@ -7,7 +7,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
 from darkdec_qt.rules import commands as cm
-from darkdec_qt.ui.ruletext import linkify, linkify_html
+from darkdec_qt.ui.help.ruletext import linkify, linkify_html
 from tests.client.helpers import end_phases_until
 
 
@@ -114,7 +114,7 @@ def _click_first_link_in_view(view) -> str:
 def test_a_rule_number_in_the_charts_is_a_link(make_client, qtbot):
     from PySide6.QtWidgets import QAbstractItemView
 
-    from darkdec_qt.ui.rulelinks import RuleLinkDelegate
+    from darkdec_qt.ui.help.rulelinks import RuleLinkDelegate
 
     win = make_client()
     win.panels["charts"].show()

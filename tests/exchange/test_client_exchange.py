@@ -66,7 +66,7 @@ def test_open_an_opponents_file_play_it_back_act_and_send(client, qtbot, tmp_pat
     assert r.new_segments == [3]
     # a tampered file is refused with the reason and the game is unchanged
     warned = []
-    monkeypatch.setattr("darkdec_qt.ui.exchange.QMessageBox.warning", lambda *a: warned.append(a[2]))
+    monkeypatch.setattr("darkdec_qt.ui.exchange.actions.QMessageBox.warning", lambda *a: warned.append(a[2]))
     play_until_send(r.session.xg, random.Random(5))
     f4 = r.session.send(tmp_path / "to-allied")
     f = read_exchange(f4)
@@ -92,7 +92,7 @@ def test_a_new_game_by_file_exchange_from_the_client(client, tmp_path):
 
 
 def test_the_new_game_dialog_offers_side_scenario_options_and_standing_orders(client, qtbot):
-    from darkdec_qt.ui.exchange import NewExchangeDialog
+    from darkdec_qt.ui.exchange.actions import NewExchangeDialog
 
     dlg = NewExchangeDialog(client.controller.module, client)
     qtbot.addWidget(dlg)

@@ -28,7 +28,7 @@ def test_log_folds_the_routine_supply_lines_like_the_client(saved_game, capsys, 
 
 
 def test_the_log_dock_and_the_cli_share_the_fold():
-    import darkdec_qt.ui.logpanel as panel
+    import darkdec_qt.ui.panels.log as panel
 
     assert panel.is_routine.__module__ == "darkdec_qt.logfold"
 

@@ -11,9 +11,9 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QImage
 
 from darkdec_qt.moduleview import Hexside, Module, RoadSegment
-from darkdec_qt.ui.mapscene import MapScene
-from darkdec_qt.ui.mapview import MapView
-from darkdec_qt.ui.render import render_scene
+from darkdec_qt.ui.map.render import render_scene
+from darkdec_qt.ui.map.scene import MapScene
+from darkdec_qt.ui.map.view import MapView
 from tests.ui.synthetic import small_module
 
 

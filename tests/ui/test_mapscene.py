@@ -10,11 +10,11 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 
 from darkdec_qt.moduleview import UNIT_TYPES, Hex, UnitSpec
-from darkdec_qt.ui.counters import counter_pixmap, paint_counter
-from darkdec_qt.ui.mapscene import CounterItem, MapScene
-from darkdec_qt.ui.mapview import MapView
-from darkdec_qt.ui.render import render_map, render_scene
-from darkdec_qt.ui.stackviewer import StackViewer
+from darkdec_qt.ui.map.counters import counter_pixmap, paint_counter
+from darkdec_qt.ui.map.render import render_map, render_scene
+from darkdec_qt.ui.map.scene import CounterItem, MapScene
+from darkdec_qt.ui.map.stackviewer import StackViewer
+from darkdec_qt.ui.map.view import MapView
 from tests.ui.synthetic import small_module
 
 

@@ -10,7 +10,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from darkdec_qt.ui.mapscene import MapScene
+from darkdec_qt.ui.map.scene import MapScene
 
 Z_OUTLINE, Z_HEX_MARKERS = 48.0, 99.0
 

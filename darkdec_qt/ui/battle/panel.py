@@ -29,11 +29,11 @@ from darkdec_qt.rules import fogofwar
 from darkdec_qt.rules.commands import Command
 from darkdec_qt.rules.errors import IllegalAction
 from darkdec_qt.rules.narrate import OPTION_WORDS, TASK_WORDS
+from darkdec_qt.ui.battle.obligation import PossibleAttacks
 from darkdec_qt.ui.controller import GameController
 from darkdec_qt.ui.focus import ClickSpinBox, no_click_focus
-from darkdec_qt.ui.mapinput import ATTACKER, DEFENDER, MapInput
-from darkdec_qt.ui.obligation import PossibleAttacks
-from darkdec_qt.ui.ruletext import linkify_html
+from darkdec_qt.ui.help.ruletext import linkify_html
+from darkdec_qt.ui.map.input import ATTACKER, DEFENDER, MapInput
 
 CMD = Qt.ItemDataRole.UserRole
 

@@ -11,9 +11,9 @@ from PySide6.QtWidgets import QCheckBox, QLabel, QListWidget, QListWidgetItem, Q
 
 from darkdec_qt.rules import commands as cm
 from darkdec_qt.rules import reinforcements as rf
-from darkdec_qt.ui import orders as od
 from darkdec_qt.ui.controller import GameController
-from darkdec_qt.ui.mapinput import MapInput
+from darkdec_qt.ui.map.input import MapInput
+from darkdec_qt.ui.orders import legal as od
 
 UNIT = Qt.ItemDataRole.UserRole
 
@@ -33,7 +33,7 @@ class ArrivalsPanel(QWidget):
         self.list.setWordWrap(True)
         self.list.currentItemChanged.connect(lambda it, _p: self.choose(it))
         self.list.itemClicked.connect(self.choose)
-        from darkdec_qt.ui.owed import ConditionalForces, OwedChoices  # issue 12: the player chooses
+        from darkdec_qt.ui.orders.owed import ConditionalForces, OwedChoices  # issue 12: the player chooses
 
         self.owed = OwedChoices(controller, map_input)
         self.conditional = ConditionalForces(controller)

@@ -10,8 +10,8 @@ from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation
 from PySide6.QtGui import QColor, QFont, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
-from darkdec_qt.ui.counters import paint_counter
-from darkdec_qt.ui.stackviewer import Placement
+from darkdec_qt.ui.map.counters import paint_counter
+from darkdec_qt.ui.map.stackviewer import Placement
 
 Z_GHOST = 1000.0
 SNAP_BACK_MS = 180

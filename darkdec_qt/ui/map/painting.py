@@ -16,9 +16,9 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygon
 
 from darkdec_qt import hexgrid
 from darkdec_qt.moduleview import Module
-from darkdec_qt.ui.mapgeom import MapGeometry, Seg
-from darkdec_qt.ui.mapgeom import font as _font
-from darkdec_qt.ui.theme import DEFAULT_THEME, Theme
+from darkdec_qt.ui.map.geometry import MapGeometry, Seg
+from darkdec_qt.ui.map.geometry import font as _font
+from darkdec_qt.ui.map.theme import DEFAULT_THEME, Theme
 
 NUMBER_MIN_PX = 22.0  # hex numbers appear when a hex's radius is at least this many pixels
 DETAIL_MIN_PX = 9.0  # terrain patterns and town names need this much

@@ -11,9 +11,9 @@ from PySide6.QtWidgets import QLabel, QTableWidget, QTableWidgetItem, QTabWidget
 from darkdec_qt.moduleview import Module
 from darkdec_qt.rules import fogofwar
 from darkdec_qt.ui.controller import GameController
+from darkdec_qt.ui.help.rulelinks import link_label
+from darkdec_qt.ui.help.ruletext import linkify_html
 from darkdec_qt.ui.provenance import MARK, basis_tip
-from darkdec_qt.ui.rulelinks import link_label
-from darkdec_qt.ui.ruletext import linkify_html
 
 HIT = QColor("#f6d75a")
 ROW = QColor("#fbf0c0")

@@ -8,7 +8,7 @@ from darkdec_qt.moduleview import Module
 from darkdec_qt.rules.phases import Phase, acting_side
 from darkdec_qt.rules.state import GameState
 from darkdec_qt.rules.terrain_level import base_level
-from darkdec_qt.ui.mapscene import Placement
+from darkdec_qt.ui.map.scene import Placement
 
 PHASE_NAMES = {
     Phase.SUPPLY: "Supply", Phase.REPLACEMENT: "Replacement", Phase.MOVEMENT: "Movement",

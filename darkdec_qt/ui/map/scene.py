@@ -24,11 +24,11 @@ from PySide6.QtWidgets import (
 
 from darkdec_qt import hexgrid
 from darkdec_qt.moduleview import Module, UnitSpec
-from darkdec_qt.ui.counters import counter_pixmap, paint_counter
-from darkdec_qt.ui.mappaint import MapPainter
-from darkdec_qt.ui.maptiles import MAX_CACHED_SCALE, TILE, OverviewLayer, TiledLayer, _scale_bucket
+from darkdec_qt.ui.map.counters import counter_pixmap, paint_counter
+from darkdec_qt.ui.map.painting import MapPainter
+from darkdec_qt.ui.map.theme import DEFAULT_THEME, Theme
+from darkdec_qt.ui.map.tiles import MAX_CACHED_SCALE, TILE, OverviewLayer, TiledLayer, _scale_bucket
 from darkdec_qt.ui.provenance import unit_tip
-from darkdec_qt.ui.theme import DEFAULT_THEME, Theme
 
 Placement = tuple[UnitSpec, bool, set[str]]  # unit, reduced, markers
 __all__ = ["TILE", "CounterItem", "HighlightItem", "MapScene", "OverviewLayer", "Placement", "TiledLayer"]

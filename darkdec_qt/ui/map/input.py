@@ -17,9 +17,9 @@ from darkdec_qt.rules import movement
 from darkdec_qt.rules.commands import Command, Move
 from darkdec_qt.rules.phases import MOVING_PHASES
 from darkdec_qt.ui.controller import GameController
-from darkdec_qt.ui.mapscene import MapScene
-from darkdec_qt.ui.mapview import MapView
-from darkdec_qt.ui.overlays import OutlineItem
+from darkdec_qt.ui.map.overlays import OutlineItem
+from darkdec_qt.ui.map.scene import MapScene
+from darkdec_qt.ui.map.view import MapView
 
 SELECTED = "#1a3fd0"
 ATTACKER = "#c01010"

@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from darkdec_qt.ui.rulesindex import RulesIndexWindow, standalone_index
-from darkdec_qt.ui.ruletext import linkify, rule_of
+from darkdec_qt.ui.help.rulesindex import RulesIndexWindow, standalone_index
+from darkdec_qt.ui.help.ruletext import linkify, rule_of
 
 
 def open_rule(widget: QWidget | None, rule_id: str) -> None:

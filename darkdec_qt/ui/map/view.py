@@ -18,9 +18,9 @@ from PySide6.QtCore import QPoint, QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QFocusEvent, QKeyEvent, QMouseEvent, QPainter, QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
-from darkdec_qt.ui.counterdrag import CounterDrag
-from darkdec_qt.ui.mapscene import CounterItem, MapScene
-from darkdec_qt.ui.stackviewer import Placement, StackViewer
+from darkdec_qt.ui.map.drag import CounterDrag
+from darkdec_qt.ui.map.scene import CounterItem, MapScene
+from darkdec_qt.ui.map.stackviewer import Placement, StackViewer
 
 MIN_ZOOM, MAX_ZOOM = 0.05, 8.0
 KEY_STEP = 1.25

@@ -9,9 +9,9 @@ from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QPushButton,
 
 from darkdec_qt.rules import commands as cm
 from darkdec_qt.rules import replacements as rp
-from darkdec_qt.ui import orders as od
 from darkdec_qt.ui.controller import GameController
-from darkdec_qt.ui.mapinput import MapInput
+from darkdec_qt.ui.map.input import MapInput
+from darkdec_qt.ui.orders import legal as od
 
 CMD = Qt.ItemDataRole.UserRole
 

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QInputDialog, QMenu
 from darkdec_qt.rules import commands as cm
 from darkdec_qt.rules import initial
 from darkdec_qt.rules.commands import Command
-from darkdec_qt.ui import orders as od
+from darkdec_qt.ui.orders import legal as od
 
 # key, menu text, shortcut
 UNIT_KEYS: tuple[tuple[str, str, str], ...] = (

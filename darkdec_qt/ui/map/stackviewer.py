@@ -12,8 +12,8 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QWidget
 
 from darkdec_qt.moduleview import UnitSpec
-from darkdec_qt.ui.counters import paint_counter
-from darkdec_qt.ui.theme import DEFAULT_THEME, Theme
+from darkdec_qt.ui.map.counters import paint_counter
+from darkdec_qt.ui.map.theme import DEFAULT_THEME, Theme
 
 Placement = tuple[UnitSpec, bool, set[str]]
 

@@ -123,6 +123,6 @@ def show_about(win) -> QMessageBox:  # noqa: ANN001
 def build_help_menu(win) -> None:  # noqa: ANN001 (Client)
     """Fill the window's Help menu (created empty by MainWindow._build_menus)."""
     win.add_action("&Help", "help_keys", "&Keys and mouse…", lambda: show_keys(win))
-    win.add_action("&Help", "help_guide", "Client &guide", lambda: show_guide(win), "F1")  # Shift+F1: the Rules index (ui/rulesindex.py)
+    win.add_action("&Help", "help_guide", "Client &guide", lambda: show_guide(win), "F1")  # Shift+F1: the Rules index (ui/help/rulesindex.py)
     win.menus["&Help"].addSeparator()
     win.add_action("&Help", "about", "&About Dark December…", lambda: show_about(win))

@@ -31,7 +31,7 @@ from darkdec_qt.rules.commands import Command
 from darkdec_qt.rules.errors import IllegalAction
 from darkdec_qt.rules.events import Event
 from darkdec_qt.rules.phases import other_side
-from darkdec_qt.ui.dialogs import NewGameDialog
+from darkdec_qt.ui.dialogs.newgame import NewGameDialog
 
 PLAYBACK_MS = 300
 TRUST_NOTE = ("Hidden information is on trust in file exchange: the file holds every unit's position "

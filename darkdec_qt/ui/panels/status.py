@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QLabel, QPlainTextEdit, QVBoxLayout, QWidget
 
 from darkdec_qt.rules import victory
 from darkdec_qt.ui.controller import GameController
-from darkdec_qt.ui.orders import vc_text
+from darkdec_qt.ui.orders.legal import vc_text
 
 
 def victory_text(controller: GameController) -> tuple[str, str]:

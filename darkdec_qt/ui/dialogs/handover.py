@@ -11,7 +11,7 @@ from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from darkdec_qt.ui.phasebar import SIDE_COLOURS
+from darkdec_qt.ui.panels.phasebar import SIDE_COLOURS
 
 ALLOWED_WHILE_HANDING_OVER = frozenset({"save", "save_as", "quit"})
 

@@ -7,15 +7,15 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QInputDialog, QSizePolicy
 
-from darkdec_qt.ui.actions import Actions
-from darkdec_qt.ui.arrivals import ArrivalsPanel, SetupPanel
-from darkdec_qt.ui.battlepanel import BattlePanel
-from darkdec_qt.ui.charts import ChartsPanel
+from darkdec_qt.ui.battle.panel import BattlePanel
 from darkdec_qt.ui.focus import GameShortcuts
-from darkdec_qt.ui.hover import HoverGuard
-from darkdec_qt.ui.obpanel import OrderOfBattlePanel
-from darkdec_qt.ui.replpanel import ReplacementsPanel
-from darkdec_qt.ui.status import TurnClock, VictoryLabel, VictoryPanel
+from darkdec_qt.ui.map.hover import HoverGuard
+from darkdec_qt.ui.orders.menu import Actions
+from darkdec_qt.ui.panels.arrivals import ArrivalsPanel, SetupPanel
+from darkdec_qt.ui.panels.charts import ChartsPanel
+from darkdec_qt.ui.panels.orderofbattle import OrderOfBattlePanel
+from darkdec_qt.ui.panels.replacements import ReplacementsPanel
+from darkdec_qt.ui.panels.status import TurnClock, VictoryLabel, VictoryPanel
 
 RIGHT, LEFT = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.LeftDockWidgetArea
 

@@ -7,11 +7,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from darkdec_qt.rules.phases import PHASES
+from darkdec_qt.ui.battle.obligation import ElidedLabel, ObligationIndicator
 from darkdec_qt.ui.controller import GameController
 from darkdec_qt.ui.focus import no_click_focus
-from darkdec_qt.ui.obligation import ElidedLabel, ObligationIndicator
-from darkdec_qt.ui.present import PHASE_NAMES, acting_label, next_step_label
-from darkdec_qt.ui.ruletext import linkify
+from darkdec_qt.ui.help.ruletext import linkify
+from darkdec_qt.ui.map.present import PHASE_NAMES, acting_label, next_step_label
 
 SHORT = {"replacement": "Repl.", "exploitation": "Exploit.", "construction": "Constr."}
 SIDE_COLOURS = {"German": "#5d6650", "Allied": "#3f5f8f"}

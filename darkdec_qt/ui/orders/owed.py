@@ -19,9 +19,9 @@ from PySide6.QtWidgets import (
 )
 
 from darkdec_qt.rules.variants import CONDITIONAL_CHOSEN, ChooseConditionalUnits
-from darkdec_qt.ui import orders as od
 from darkdec_qt.ui.controller import GameController
-from darkdec_qt.ui.mapinput import MapInput
+from darkdec_qt.ui.map.input import MapInput
+from darkdec_qt.ui.orders import legal as od
 
 ROW = Qt.ItemDataRole.UserRole
 PICKS = frozenset({"relocate_displaced_leader", "choose_delayed_entry"})  # the owed choices picked on the map

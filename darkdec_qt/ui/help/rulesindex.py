@@ -1,6 +1,6 @@
 """The Rules index window (Help menu): every clause of rulebook sections 5-26 with its summary,
 kind, the engine function that enforces it and the tests that name it; searchable by id or
-words. Rule numbers shown elsewhere in the client link here (ui/ruletext.py, ui/rulelinks.py)."""
+words. Rule numbers shown elsewhere in the client link here (ui/help/ruletext.py, ui/help/rulelinks.py)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from darkdec_qt.rules import clauses as rc
-from darkdec_qt.ui.ruletext import linkify, rule_of
+from darkdec_qt.ui.help.ruletext import linkify, rule_of
 
 ID_ROLE = Qt.ItemDataRole.UserRole
 

@@ -14,7 +14,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPixmap, QPixmapCache, QPolygonF
 
 from darkdec_qt.moduleview import UnitSpec
-from darkdec_qt.ui.theme import DEFAULT_THEME, Theme
+from darkdec_qt.ui.map.theme import DEFAULT_THEME, Theme
 
 MARKER_ORDER = ("OOS", "ISO", "SM", "RES", "FORT", "EXIT", "INT")
 INFO_MIN_SIZE = 64  # below this the setup/arrival text (5.6) is unreadable: left out

@@ -11,7 +11,7 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
 from darkdec_qt.moduleview import Module
-from darkdec_qt.ui.mapscene import MapScene, Placement
+from darkdec_qt.ui.map.scene import MapScene, Placement
 
 MAX_SIDE = 32000  # QImage/QPainter limit on one side, in pixels
 

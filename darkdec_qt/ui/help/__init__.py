@@ -1,0 +1,1 @@
+"""Help: the Help menu, the client guide, the Rules index and the rule links."""
