@@ -4,11 +4,17 @@ the protocol (``darkdec_qt.game.exchange``) and the file (``darkdec_qt.model.exc
 
 Layout of ``<root>``:
   identity.pem                 Ed25519 private key (0600), created on first use
-  games/<game id>/secret       the per-game master secret of the commit-reveal dice (0600)
+  games/<game id>/secret       the per-game master secret: it seals the local copy (0600)
+  games/<game id>/secrets.json the fresh random secret behind each of my commitments (0600; a game
+                               begun before fresh secrets has none and derives them from ``secret``)
   games/<game id>/player.json  my side and standing orders
   games/<game id>/local.ddx    every segment so far (the local game)
   games/<game id>/draft.json   my commands not yet sent
   games/<game id>/module.sqlite  the game's module (a copy: a program update never strands a game)
+
+Beside ``<root>``, outside every game folder, ``<root>-ledger.json`` records the last segment sent
+in each game (number, digest, time): a game folder put back from a backup is older than it, and
+is refused with what happened and what to do, before it can commit anything twice.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ import os
 import re
 import secrets
 import tempfile
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -73,6 +80,15 @@ def _seal(master: bytes, last_digest: str) -> str:
     return hmac.new(master, f"local:{last_digest}".encode(), hashlib.sha256).hexdigest()
 
 
+def restored_message(game_id: str, held: int, sent: int, when: str) -> str:
+    return (f"game {game_id[:8]}: this copy of the game ends at segment {held}, but you sent segment {sent} "
+            f"({when}): the game folder is older than the last file you sent (restored from a backup, or "
+            "copied from another computer). Do not play on from it: the secret behind your last commitment "
+            "is only in the newer copy, and your opponent would receive a second version of a segment you "
+            "signed. Put back the newest copy of the game folder; if it is lost, this game cannot go on "
+            "fairly (tell your opponent)")
+
+
 def default_root() -> Path:
     import platformdirs
 
@@ -109,8 +125,9 @@ class Received:
 
 
 class PlayerHome:
-    def __init__(self, root: str | Path | None = None):
+    def __init__(self, root: str | Path | None = None, ledger: str | Path | None = None):
         self.root = Path(root) if root is not None else default_root()
+        self.ledger_path = Path(ledger) if ledger is not None else self.root.with_name(self.root.name + "-ledger.json")
         self._loaded: dict[str, tuple[tuple[str, str], Session]] = {}  # game -> (bytes of its files, session)
 
     # --- identity -----------------------------------------------------------------------
@@ -128,6 +145,32 @@ class PlayerHome:
 
     def fingerprint(self) -> str:
         return fingerprint(public_hex(self.key()))
+
+    # --- the ledger of files sent (outside the game folders) ------------------------------
+    def ledger(self) -> dict[str, dict]:
+        try:
+            data = json.loads(self.ledger_path.read_text())
+        except (OSError, ValueError):
+            return {}
+        games = data.get("games") if isinstance(data, dict) else None
+        return {k: v for k, v in games.items() if isinstance(v, dict)} if isinstance(games, dict) else {}
+
+    def record_sent(self, game_id: str, seq: int, digest: str) -> None:
+        games = self.ledger()
+        games[game_id] = {"seq": seq, "digest": digest, "sent": int(time.time())}
+        _write_text(self.ledger_path, json.dumps({"games": games}, sort_keys=True, indent=1))
+
+    def check_ledger(self, game_id: str, xg: ExchangeGame) -> None:
+        """Refuse a local game older than the last file its player sent (a game folder restored from a
+        backup): playing on from it would sign a second version of a segment the opponent holds."""
+        rec = self.ledger().get(game_id)
+        if not rec or not isinstance(rec.get("seq"), int):
+            return
+        n, held = rec["seq"], len(xg.segments)
+        if n < held and xg.segments[n].digest == rec.get("digest"):
+            return
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(rec.get("sent", 0))) if rec.get("sent") else "earlier"
+        raise ExchangeError(restored_message(game_id, held - 1, n, when), kind="restored", segment=n)
 
     # --- games --------------------------------------------------------------------------
     def game_dir(self, game_id: str) -> Path:
@@ -153,9 +196,10 @@ class PlayerHome:
         game_id = secrets.token_hex(16)
         d = self.game_dir(game_id)
         master = secrets.token_bytes(32)
-        me = Me(side, self.key(), master, parse_orders(orders))
+        me = Me(side, self.key(), master, parse_orders(orders), secrets={})
         xg = ExchangeGame.create(module, me, game_id, scenario, optional, variants, setup)
         _write_private(d / "secret", master)
+        _save_secrets(d, me)
         self._keep_module(d, module, module_path)
         s = Session(self, game_id, xg, me, module_path=self._module_path(d))
         s.save_player()
@@ -192,7 +236,8 @@ class PlayerHome:
         # was accepted, and the links bind every segment to the last one, so an intact seal spares the checks
         sealed = bool(segs) and hmac.compare_digest(str(f.meta.get("seal", "")), _seal(master, segs[-1].digest))
         xg = ExchangeGame.from_segments(_module(module_path), segs, recheck=False, signatures=not sealed)
-        me = Me(player["side"], self.key(), master, parse_orders(player.get("orders", [])))
+        self.check_ledger(game_id, xg)
+        me = Me(player["side"], self.key(), master, parse_orders(player.get("orders", [])), secrets=_load_secrets(d))
         s = Session(self, game_id, xg, me, module_path=module_path)
         s.resume()
         self.remember(s)
@@ -224,6 +269,11 @@ class PlayerHome:
         if d.is_dir():
             s = self.load(game_id)
             before = len(s.xg.game.events) if s.xg.game is not None else 0
+            held = len(s.xg.segments)
+            lost = [k for k in range(held, rows[1][0] if len(rows) > 1 else 0) if s.xg.author_of(k) == s.me.side]
+            if lost:  # the file's own record: it answers a segment of mine this copy does not hold
+                raise ExchangeError(restored_message(game_id, held - 1, lost[-1], "the file answers it"),
+                                    kind="restored", segment=lost[-1])
             new = s.xg.receive(rows)
             s.save_local()
             s.resume()
@@ -268,7 +318,8 @@ class PlayerHome:
                 for p in tmpdir.iterdir():
                     p.unlink()
                 tmpdir.rmdir()
-        me = Me(mine, self.key(), (d / "secret").read_bytes())
+        me = Me(mine, self.key(), (d / "secret").read_bytes(), secrets={})
+        _save_secrets(d, me)
         s = Session(self, head["game"], xg, me, module_path=self._module_path(d))
         s.save_player()
         s.save_local()
@@ -277,6 +328,18 @@ class PlayerHome:
         notes = [f"the {opp} player's key {fingerprint(xg.keys[opp])} is now bound to this game; compare it with "
                  "the fingerprint they tell you"]
         return Received(s, [n for n, _ in rows], 0, notes)
+
+
+def _load_secrets(d: Path) -> dict[int, str] | None:
+    p = d / "secrets.json"
+    if not p.exists():
+        return None  # a game begun before fresh secrets: derived from the master
+    return {int(k): str(v) for k, v in json.loads(p.read_text()).items()}
+
+
+def _save_secrets(d: Path, me: Me) -> None:
+    if me.secrets is not None:
+        _write_text(d / "secrets.json", json.dumps({str(k): v for k, v in sorted(me.secrets.items())}))
 
 
 class Session:
@@ -339,12 +402,14 @@ class Session:
         the invitation and the segments the opponent does not hold (all, with ``full``)."""
         if self.xg.draft is not None:
             self.xg.seal()
+            _save_secrets(self.dir, self.me)  # before the commitment leaves this home
             self.save_local()
             (self.dir / "draft.json").unlink(missing_ok=True)
             self.home.remember(self)
         seq = len(self.xg.segments) - 1
         if self.xg.author_of(seq) != self.me.side:
             raise ExchangeError("nothing to send: the last segment is the opponent's", kind="out_of_turn")
+        self.home.record_sent(self.game_id, seq, self.xg.segments[seq].digest)
         first = seq == 0
         keep = range(seq + 1) if full else sorted({0, seq})
         rows = [(i, self.xg.segments[i].raw, self.xg.segments[i].sig) for i in keep]

@@ -36,7 +36,7 @@ def test_the_mover_cannot_compute_a_pending_roll_from_everything_it_holds(tmp_pa
     allied = duel.session("Allied")
     m = allied.xg.counts["Allied"]
     allied_master = (allied.dir / "secret").read_bytes()
-    reveal = fairdice.secret(allied_master, duel.game_id, m - 1)
+    reveal = allied.me.secret(duel.game_id, m - 1)
     assert fairdice.opens(reveal, german.xg.commits["Allied"])  # committed before the German command was seen
     # nothing the German player holds (its home: key, secret, local copy; every file it sent or
     # received) contains that secret or the Allied master secret...

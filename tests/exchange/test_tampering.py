@@ -198,12 +198,14 @@ def test_a_deleted_segment_is_refused_naming_it(scene, tmp_path):
     bad = _rewrite(scene.files[0], tmp_path / "deleted.ddx", rows)
     err = _refused(_fresh_allied(scene, tmp_path), bad, None)
     assert err.segment == 3 and "segment 3 is missing" in str(err)
-    # and in a later file: the Allied player's home from two hops ago misses a segment
+    # and in a later file: the Allied player's home from two hops ago misses a segment, one the Allied
+    # player itself sent since: the file's own record shows this copy is older than the last file sent
     home = PlayerHome(tmp_path / "old")
     shutil.copytree(scene.snaps[len(scene.files) - 3], home.root)
     held = len(home.load(scene.game_id).xg.segments)
     err = _refused(home, scene.files[-1], scene.game_id)
-    assert err.segment == held and f"segment {held} is missing" in str(err)
+    assert err.kind == "restored" and err.segment == held + 1
+    assert f"ends at segment {held - 1}, but you sent segment {held + 1}" in str(err)
 
 
 def test_reordered_segments_are_refused(scene, tmp_path):

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 class ExchangeError(ValueError):
     """A refused exchange file or action. ``kind`` says what was detected (``tampered``, ``forged``,
-    ``replayed``, ``other_game``, ``equivocation``, ``malformed``, ``out_of_turn``); ``segment`` the
+    ``replayed``, ``other_game``, ``equivocation``, ``malformed``, ``out_of_turn``, ``restored``: a local
+    game older than the last file its player sent); ``segment`` the
     first bad segment (its sequence number) when there is one; ``versions`` both signed bodies of an
     equivocation."""
 

@@ -1,9 +1,11 @@
 """Fair dice by commit-reveal (Blum's coin flipping by telephone), see docs/file-exchange.md.
 
-Each player derives its secrets from a per-game master secret kept in its home
-(``secret(master, game, m)``, HMAC-SHA256). In its ``m``-th segment a player reveals secret
-``m-1`` (opening the commitment of its previous segment) and commits to secret ``m``
-(``commitment``). A command that needs a die ends its author's segment as *pending*; the
+Each player draws a fresh random secret for every commitment (``fresh``) and keeps it with the
+game until it reveals it. In its ``m``-th segment a player reveals secret ``m-1`` (opening the
+commitment of its previous segment) and commits to a new secret ``m`` (``commitment``). A secret
+is never a function of the game and the position: a home restored from a backup draws new ones,
+so the opponent cannot know a die from secrets it has seen opened before. (Games begun before
+fresh secrets derive them from a per-game master, ``secret(master, game, m)``.) A command that needs a die ends its author's segment as *pending*; the
 opponent's next segment resolves it with the die
 
     sha256("darkdec-die" | game | seq | index | nonce_author | reveal_resolver)
@@ -17,20 +19,21 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import secrets
 
 from darkdec_qt.rules.dice import DicePending, DiceSource
 
 HEX64 = 64
 
 
+def fresh() -> str:
+    """A fresh random 256-bit value (hex): a commitment's secret, or a segment's nonce."""
+    return secrets.token_hex(32)
+
+
 def secret(master: bytes, game: str, m: int) -> str:
     """The player's ``m``-th secret of ``game`` (hex)."""
     return hmac.new(master, f"{game}:secret:{m}".encode(), hashlib.sha256).hexdigest()
-
-
-def nonce(master: bytes, game: str, seq: int) -> str:
-    """The fresh contribution of the author of segment ``seq`` to the dice of its pending command."""
-    return hmac.new(master, f"{game}:nonce:{seq}".encode(), hashlib.sha256).hexdigest()
 
 
 def commitment(secret_hex: str) -> str:

@@ -96,12 +96,30 @@ def decision(state: GameState) -> str:
 
 @dataclass
 class Me:
-    """The local player: side, signing key, the per-game master secret and its standing orders."""
+    """The local player: side, signing key, the per-game master secret (it seals the local copy),
+    standing orders, and the secret behind each of its commitments (``secrets[m]``: the ``m``-th,
+    hex). A fresh random secret is drawn for every commitment and kept with the game, so a home
+    restored from a backup commits new secrets, never ones the opponent has seen opened.
+    ``secrets=None``: a game begun before that, whose secrets derive from the master."""
 
     side: str
     key: Ed25519PrivateKey
     master: bytes
     orders: dict[str, bool] = field(default_factory=dict)
+    secrets: dict[int, str] | None = None
+
+    def secret(self, game: str, m: int) -> str | None:
+        """The secret behind my ``m``-th commitment, None when this copy of the game does not hold it."""
+        if self.secrets is None:
+            return fairdice.secret(self.master, game, m)
+        return self.secrets.get(m)
+
+    def commit(self, game: str, m: int) -> str:
+        """Draw the fresh secret of my ``m``-th commitment; its commitment."""
+        if self.secrets is None:
+            return fairdice.commitment(fairdice.secret(self.master, game, m))
+        self.secrets[m] = fairdice.fresh()
+        return fairdice.commitment(self.secrets[m])
 
 
 def _clone(g: Game) -> Game:
@@ -137,8 +155,7 @@ class ExchangeGame:
                variants: tuple[str, ...] = (), setup: str = "auto") -> ExchangeGame:
         """The invitation (segment 0): set-up, the creator's key and first commitment."""
         body = {"v": VERSION, "game": game_id, "seq": 0, "prev": "", "author": me.side, "key": public_hex(me.key),
-                "reveal": None, "commit": fairdice.commitment(fairdice.secret(me.master, game_id, 0)),
-                "nonce": fairdice.nonce(me.master, game_id, 0), "orders": dict(me.orders), "batches": [],
+                "reveal": None, "commit": me.commit(game_id, 0), "nonce": fairdice.fresh(), "orders": dict(me.orders), "batches": [],
                 "pending": None, "turn": 0, "state_hash": "",
                 "setup": {"scenario": scenario, "seed": game_id, "optional": sorted(optional),
                           "variants": sorted(variants), "setup": setup, "module_hash": module.meta.content_hash,
@@ -479,7 +496,16 @@ class ExchangeGame:
     def _reveal(self) -> str | None:
         assert self.me is not None
         m = self.counts[self.me.side]
-        return fairdice.secret(self.me.master, self.game_id, m - 1) if m else None
+        if not m:
+            return None
+        secret = self.me.secret(self.game_id, m - 1)
+        if secret is None:
+            seq = max(i for i, b in enumerate(self.bodies) if b["author"] == self.me.side)
+            raise ExchangeError(f"the secret behind your commitment in segment {seq} is not in this copy of the game: "
+                                "it is older than the last file you sent (restored from a backup, or copied from "
+                                "another computer). Put back the newer copy of the game folder to play on; this copy "
+                                "cannot open that commitment", kind="restored", segment=seq)
+        return secret
 
     def _draft_exec(self, cmd: Command, by: str, dice: DiceSource) -> list[Event]:
         assert self.draft is not None
@@ -549,8 +575,8 @@ class ExchangeGame:
         st = self.draft.state
         body = {"v": VERSION, "game": self.game_id, "seq": seq, "prev": self.segments[-1].digest, "author": me.side,
                 "key": public_hex(me.key), "reveal": self._reveal(),
-                "commit": fairdice.commitment(fairdice.secret(me.master, self.game_id, self.counts[me.side])),
-                "nonce": fairdice.nonce(me.master, self.game_id, seq), "orders": dict(me.orders),
+                "commit": me.commit(self.game_id, self.counts[me.side]), "nonce": fairdice.fresh(),
+                "orders": dict(me.orders),
                 "batches": self.draft_batches,
                 "pending": self.draft_pending.to_dict() if self.draft_pending is not None else None,
                 "turn": st.turn, "state_hash": st.state_hash()}
