@@ -20,8 +20,8 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from darkdec_qt.model.database import content_hash, read_database, stored_hash, write_database
 from darkdec_qt.model.load import module_from_rows
+from darkdec_qt.model.schema import FORMAT_VERSION, SCHEMA
 from darkdec_qt.model.sources import Rows, canonical, read_sources, write_sources
-from darkdec_qt.model.tables import FORMAT_VERSION, TABLES
 from darkdec_qt.model.validate import Problem, validate
 from darkdec_qt.moduleview import Module
 
@@ -35,7 +35,7 @@ Change = tuple[str, Key, Row | None, Row | None]  # table, key, old, new (None =
 
 
 def row_key(table: str, row: Row) -> Key:
-    return tuple(row[c] for c in TABLES[table][1])
+    return tuple(row[c] for c in SCHEMA[table].key)
 
 
 def key_text(key: Key) -> str:
@@ -74,7 +74,7 @@ class ModuleDocument(QObject):
         self._module: Module | None = None
         self._detached = False  # content imported from text sources, not yet saved
         self.designer_note = ""  # recorded in the basis of every hand edit (optional)
-        self._set_rows(rows or {t: [] for t in TABLES})
+        self._set_rows(rows or {t: [] for t in SCHEMA})
         # why the opened file's stored content hash is not its content's ('' when it is):
         # the module was changed behind the editor's back; Save seals it again
         self.seal_problem = seal_problem(rows) if rows and path else ""
@@ -85,7 +85,7 @@ class ModuleDocument(QObject):
         return cls(read_database(path, verify_hash=False), path, parent)  # the editor re-hashes on save
 
     def _set_rows(self, rows: Rows) -> None:
-        self._tables = {t: {row_key(t, r): dict(r) for r in rows.get(t, [])} for t in TABLES}
+        self._tables = {t: {row_key(t, r): dict(r) for r in rows.get(t, [])} for t in SCHEMA}
         self._module = None
 
     def replace_rows(self, rows: Rows, path: str | Path | None = None) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 
-from darkdec_qt.model.tables import TABLES
+from darkdec_qt.model.schema import SCHEMA
 from darkdec_qt.model.validate import RESULT_RE
 from editor import edits
 from editor.document import Key, ModuleDocument, Row, row_key
@@ -25,12 +25,7 @@ BAD = QBrush(QColor("#f6c6c6"))
 
 def column_kind(table: str, column: str) -> str:
     """'bool', 'int', 'optint' or 'str' from the schema."""
-    ann = str(TABLES[table][0].model_fields[column].annotation)
-    if "bool" in ann:
-        return "bool"
-    if "int" in ann:
-        return "optint" if "None" in ann else "int"
-    return "str"
+    return SCHEMA[table].column(column).kind
 
 
 def parse_cell(table: str, column: str, value: Any) -> Any:
@@ -56,7 +51,7 @@ class RowsModel(QAbstractTableModel):
                  label: Callable[[Row], str] | None = None) -> None:
         super().__init__()
         self.doc, self.table = doc, table
-        self.columns = columns or list(TABLES[table][0].model_fields)
+        self.columns = columns or SCHEMA[table].names
         self.where = where or (lambda r: True)
         self.readonly = set(readonly)
         self.label = label

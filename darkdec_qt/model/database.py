@@ -1,4 +1,4 @@
-"""Write and read the module database (SQLite through sqlmodel).
+"""Write the module database (SQLite through sqlmodel) and read it (plain ``sqlite3``).
 
 Writes are atomic: the database is built in a temporary file beside the target,
 then renamed over it, so a crash never leaves a half-written module. The content
@@ -15,12 +15,10 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from sqlmodel import Session, SQLModel, create_engine
-
 from darkdec_qt.model.safesqlite import UntrustedFileError, expect_kind, open_untrusted, require_tables
 from darkdec_qt.model.safewrite import fsync_dir, fsync_path, remove_orphans, temp_name
+from darkdec_qt.model.schema import FORMAT_VERSION, SCHEMA
 from darkdec_qt.model.sources import Rows, canonical
-from darkdec_qt.model.tables import FORMAT_VERSION, TABLES
 
 OPTIONAL_TABLES = frozenset({"historical"})  # added after format 1 databases were written: absent = empty
 MAX_MODULE_BYTES = 64 * 1024 * 1024
@@ -37,7 +35,7 @@ def content_hash(rows: Rows) -> str:
     """SHA-256 over the canonical (sorted) rows: equal content, equal hash, whatever the order."""
     rows = canonical({t: [r for r in v if not (t == "meta" and r["key"] == "content_hash")] for t, v in rows.items()})
     h = hashlib.sha256()
-    for table in TABLES:
+    for table in SCHEMA:
         for r in rows.get(table, []):
             if table == "meta" and r["key"] == "content_hash":
                 continue
@@ -58,6 +56,10 @@ def with_hash(rows: Rows) -> Rows:
 
 def write_database(rows: Rows, path: str | Path) -> str:
     """Write rows to ``path`` atomically; returns the content hash."""
+    from sqlmodel import Session, SQLModel, create_engine
+
+    from darkdec_qt.model.tables import TABLES
+
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     rows = with_hash(rows)
@@ -86,20 +88,6 @@ def write_database(rows: Rows, path: str | Path) -> str:
                 os.unlink(leftover)
         raise
     return next(r["value"] for r in rows["meta"] if r["key"] == "content_hash")
-
-
-def _column_types(model: Any) -> dict[str, tuple[type, bool]]:
-    """Each column's Python type and whether it may be NULL, from the sqlmodel table."""
-    out: dict[str, tuple[type, bool]] = {}
-    for name, f in model.model_fields.items():
-        ann = f.annotation
-        nullable = False
-        args = getattr(ann, "__args__", None)
-        if args:  # int | None
-            nullable = type(None) in args
-            ann = next(a for a in args if a is not type(None))
-        out[name] = (ann, nullable)
-    return out
 
 
 _TYPE_WORD = {int: "an integer", str: "text", bool: "a boolean (0 or 1)"}
@@ -132,7 +120,7 @@ def read_database(path: str | Path, verify_hash: bool = True) -> Rows:
     cell, any unit strength) is refused rather than passed off as the module it claims
     to be."""
     p = Path(path)
-    types = {table: _column_types(model) for table, (model, _) in TABLES.items()}
+    types = {table: {c.name: (c.type, c.nullable) for c in t.columns} for table, t in SCHEMA.items()}
     rows: Rows = {}
     try:
         expect_kind(p, "module")

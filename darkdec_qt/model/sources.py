@@ -1,7 +1,7 @@
 """Read and write the module's text sources (``data/``, format in docs/data-format.md).
 
 The hub is a dict ``{table name: [row dict, ...]}`` of canonical rows (typed
-values, the columns of ``darkdec_qt.model.tables``). Reading raises
+values, the columns of ``darkdec_qt.model.schema``). Reading raises
 :class:`SourceError` naming the file and line of the first bad value.
 """
 
@@ -16,7 +16,7 @@ from typing import Any
 
 import tomli_w
 
-from darkdec_qt.model.tables import TABLES
+from darkdec_qt.model.schema import SCHEMA
 
 Rows = dict[str, list[dict[str, Any]]]
 
@@ -44,19 +44,9 @@ OPTIONAL_CSV_FILES: dict[str, str] = {"historical.csv": "historical"}
 DIE_TABLES = ("fuel_depletion", "paradrop", "weather")
 
 
-def _field_kind(table: str, column: str) -> str:
-    model = TABLES[table][0]
-    ann = str(model.model_fields[column].annotation)
-    if "bool" in ann:
-        return "bool"
-    if "int" in ann:
-        return "optint" if "None" in ann else "int"
-    return "str"
-
-
 def convert(table: str, column: str, raw: str, where: str) -> Any:
     """Typed value of a CSV cell; raises SourceError naming ``where``."""
-    kind = _field_kind(table, column)
+    kind = SCHEMA[table].column(column).kind
     raw = (raw or "").strip()
     try:
         if kind == "bool":
@@ -75,7 +65,8 @@ def convert(table: str, column: str, raw: str, where: str) -> Any:
 
 
 def _read_csv(path: Path, table: str, rel: str) -> list[dict[str, Any]]:
-    cols = set(TABLES[table][0].model_fields)
+    names = SCHEMA[table].names
+    cols = set(names)
     rows = []
     try:
         text = path.read_text(encoding="utf-8")
@@ -91,8 +82,8 @@ def _read_csv(path: Path, table: str, rel: str) -> list[dict[str, Any]]:
         where = f"{rel}:{reader.line_num}"
         if None in rec:
             raise SourceError(f"{where}: more cells than header columns")
-        row = {c: convert(table, c, rec.get(c) or "", where) for c in TABLES[table][0].model_fields if c in rec}
-        for c in TABLES[table][0].model_fields:
+        row = {c: convert(table, c, rec.get(c) or "", where) for c in names if c in rec}
+        for c in names:
             if c not in row:
                 row[c] = convert(table, c, "", where)
         rows.append(row)
@@ -111,7 +102,7 @@ def _read_toml(path: Path, rel: str) -> dict[str, Any]:
 def read_sources(data_dir: str | Path) -> Rows:
     """Read every source file under ``data_dir`` into canonical rows."""
     d = Path(data_dir)
-    rows: Rows = {t: [] for t in TABLES}
+    rows: Rows = {t: [] for t in SCHEMA}
     meta = _read_toml(d / "module.toml", "module.toml")
     for k in ("name", "format_version", "columns", "rows"):
         if k not in meta:
@@ -215,7 +206,7 @@ def _read_csv_generic(path: Path, rel: str, cols: tuple[str, ...]) -> list[dict[
 def canonical(rows: Rows) -> Rows:
     """Rows sorted by primary key, so equal content gives equal order."""
     out: Rows = {}
-    for table, (_, pk) in TABLES.items():
+    for table, pk in ((t, s.key) for t, s in SCHEMA.items()):
         items = rows.get(table, [])
         seen: set[tuple[Any, ...]] = set()
         for r in items:
@@ -260,10 +251,10 @@ def write_sources(rows: Rows, data_dir: str | Path) -> None:
     d.mkdir(parents=True, exist_ok=True)
     (d / "module.toml").write_text(tomli_w.dumps(module), encoding="utf-8")
     for rel, table in CSV_FILES.items():
-        _write_csv(d / rel, list(TABLES[table][0].model_fields), rows[table])
+        _write_csv(d / rel, SCHEMA[table].names, rows[table])
     for rel, table in OPTIONAL_CSV_FILES.items():
         if rows.get(table):
-            _write_csv(d / rel, list(TABLES[table][0].model_fields), rows[table])
+            _write_csv(d / rel, SCHEMA[table].names, rows[table])
     odds = json.loads(meta.get("crt_odds", "[]"))
     by_row: dict[int, dict[str, Any]] = {}
     for r in rows["crt"]:
