@@ -17,7 +17,7 @@ from darkdec_qt.rules import events as ev
 from darkdec_qt.rules.battle_state import BattleState
 from darkdec_qt.rules.commands import Command
 from darkdec_qt.rules.dice import DiceCursor
-from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules.errors import IllegalAction, MalformedCommand
 from darkdec_qt.rules.phases import other_side
 from darkdec_qt.rules.state import GameState
 
@@ -69,9 +69,10 @@ def _check_mission(state: GameState, hex_id: str, free: bool) -> None:
     if state.battle is not None:
         raise IllegalAction("no air mission while a battle is being resolved", rule="20.4")
     if hex_id not in state.module.hexes:
-        raise IllegalAction(f"no hex {hex_id}", rule="20.4")
+        raise MalformedCommand(f"no hex {hex_id}")
     if not free and state.air_used.get(state.turn, 0) >= missions(state, state.side):
-        raise IllegalAction(f"no air mission left for the {state.side} player this turn", rule="20.4/20.4.2E-F")
+        rule = "20.4.2E" if state.side == "German" else "20.4.2F" if state.turn_code() == "17DecAM" else "20.4"
+        raise IllegalAction(f"no air mission left for the {state.side} player this turn", rule=rule)
 
 
 def paired_free(state: GameState, hex_id: str, mission: str) -> bool:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from darkdec_qt import hexgrid
 from darkdec_qt.rules import armor, commanders, crt, integrity
 from darkdec_qt.rules.battle_state import BattleState
-from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules.errors import IllegalAction, MalformedCommand
 from darkdec_qt.rules.phases import Phase, other_side
 from darkdec_qt.rules.state import GameState
 from darkdec_qt.rules.tables import half_up
@@ -187,37 +187,37 @@ def drm(state: GameState, b: BattleState, assault: bool = False) -> tuple[int, l
 
 # --- declaring -----------------------------------------------------------------------
 
-def free_to_attack(state: GameState, unit: str, shock: bool = False) -> str | None:
-    """Why ``unit`` may not attack now, or None."""
+def free_to_attack(state: GameState, unit: str, shock: bool = False) -> tuple[str, str] | None:
+    """(rule, reason) why ``unit`` may not attack now, or None."""
     spec = state.spec(unit)
     if unit not in state.pos:
-        return "is not on the map"
+        return "13.0A", "is not on the map"
     if not shock and unit in state.attacked:
-        return "has already attacked this phase (13.2A)"
+        return "13.2A", "has already attacked this phase"
     if unit in state.ca_obliged:
-        return "counterattacked this phase and may not attack again (13.5.5J)"
+        return "13.5.5J", "counterattacked this phase and may not attack again"
     if is_isolated(state, unit):
-        return "is isolated and may not attack (8.5D)"
+        return "8.5D", "is isolated and may not attack"
     if unit in state.reserve:
-        return "is in reserve and may not attack (14.1E)"
+        return "14.1E", "is in reserve and may not attack"
     if spec.side == "Allied" and "26.13" in state.variants:
         from darkdec_qt.rules.montgomery import montgomery_withdrawal  # (it imports the engine)
 
         if montgomery_withdrawal(state):
-            return "may not attack: the Allies are conducting Montgomery's withdrawal this turn (26.13D)"
+            return "26.13D", "may not attack: the Allies are conducting Montgomery's withdrawal this turn"
     if unit in state.bridges_started.values():
-        return "is building a bridge this player turn and may not take part in combat (16.2.3A)"
+        return "16.2.3A", "is building a bridge this player turn and may not take part in combat"
     if state.has_rule("15.9") and state.turn <= 2 and (spec.nationality == "SS" or unit.startswith("150")):
         if shock:
-            return "may not make a shock combat before the PM 16 December Exploitation Phase is over (15.9B)"
-        return "may not attack on 16 December: Dietrich's tactical incompetency (15.9A)"
+            return "15.9B", "may not make a shock combat before the PM 16 December Exploitation Phase is over"
+        return "15.9A", "may not attack on 16 December: Dietrich's tactical incompetency"
     if shock:
         if unit not in state.exploited:
-            return "did not move in the Exploitation Phase (14.3A)"
+            return "14.3A", "did not move in the Exploitation Phase"
         if unit in state.strategic:
-            return "moved in strategic movement (14.3B)"
+            return "14.3B", "moved in strategic movement"
         if unit in state.shock_done:
-            return "has already made a shock combat (14.3)"
+            return "13.2A", "has already made a shock combat (a unit attacks once a phase, 14.3B)"
     return None
 
 
@@ -233,9 +233,9 @@ def check_declare(state: GameState, attackers: tuple[str, ...], defenders: tuple
         raise IllegalAction("cannot declare a battle: another battle is being resolved", rule="7.1.5.1G")
     want = Phase.EXPLOITATION if shock else Phase.COMBAT
     if state.phase is not want:
-        raise IllegalAction(f"battles are declared in the {want.value} phase", rule="14.3" if shock else "7.1.5")
+        raise IllegalAction(f"battles are declared in the {want.value} phase", rule="14.3A" if shock else "13.0A")
     if not attackers or not defenders:
-        raise IllegalAction("a battle needs attackers and defenders", rule="13.1")
+        raise MalformedCommand("a battle needs attackers and defenders")
     if len(set(attackers)) != len(attackers) or len(set(defenders)) != len(defenders):
         raise IllegalAction("a unit is listed twice; its strength is never divided", rule="13.1E")
     side = state.side
@@ -244,7 +244,7 @@ def check_declare(state: GameState, attackers: tuple[str, ...], defenders: tuple
             raise IllegalAction("is not a phasing unit and cannot attack", rule="13.0C", unit=u)
         why = free_to_attack(state, u, shock)
         if why:
-            raise IllegalAction(why, unit=u, rule="")
+            raise IllegalAction(why[1], unit=u, rule=why[0])
     if all(state.spec(u).is_leader for u in attackers):
         raise IllegalAction("leaders attack only with a friendly combat unit", rule="15.1C")
     if shock and sum(1 for u in attackers if not state.spec(u).is_leader) > 1:

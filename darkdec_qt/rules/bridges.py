@@ -35,7 +35,7 @@ def check_blow(state: GameState, cmd: cm.BlowBridge, dice: DiceCursor) -> list[e
     if state.phase is not Phase.CONSTRUCTION or s.side != state.side:
         raise IllegalAction("demolishes bridges only in its Construction/Demolition Phase", rule="16.1C", unit=u)
     if not has_bridge(state, a, b):
-        raise IllegalAction(f"there is no bridge between {a} and {b}", rule="16.1", unit=u)
+        raise IllegalAction(f"there is no bridge between {a} and {b}", rule="16.1A", unit=u)
     if initial.is_16_december(state):
         raise IllegalAction("no bridge demolition on 16 December", rule="16.1H", unit=u)
     if k in state.bridge_attempts:
@@ -103,7 +103,7 @@ def check_build_move(state: GameState, units: tuple[str, ...], path: tuple[str, 
     if state.phase is not Phase.MOVEMENT:
         raise IllegalAction("bridges are built by movement in the Movement Phase", rule="16.2.3B", unit=u)
     if not may_build(state, u):
-        raise IllegalAction("may not build bridges", rule="16.2.1", unit=u)
+        raise IllegalAction("may not build bridges", rule="16.2.1B" if state.side_of(u) == "German" else "16.2.1A", unit=u)
     k = hexgrid.hexside_key(a, b)
     hs = state.module.hexsides.get(k)
     if hs is None or not hs.river or has_bridge(state, a, b):
@@ -128,7 +128,7 @@ def check_build_move(state: GameState, units: tuple[str, ...], path: tuple[str, 
         used = state.bridge_markers.get(side, 0) + sum(
             1 for kk, uu in state.bridges_started.items() if state.module.units[uu].side == side)
         if used >= limit:
-            raise IllegalAction(f"no {side} bridge marker left ({limit})", rule="16.2.4", unit=u)
+            raise IllegalAction(f"no {side} bridge marker left ({limit})", rule="16.2.4C" if side == "German" else "16.2.4A", unit=u)
     mp = max(movement.remaining_ticks(state, u), TICKS)
     # no further movement: BridgeStarted (16.2.2A, check_can_move); "stopped" only for a ZOC (12.1A)
     from darkdec_qt.rules.commanders import displacement_events

@@ -41,7 +41,7 @@ from typing import ClassVar
 from darkdec_qt.rules import commands as cm
 from darkdec_qt.rules import events as ev
 from darkdec_qt.rules import initial, reinforcements
-from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules.errors import IllegalAction, MalformedCommand
 from darkdec_qt.rules.phases import Phase
 from darkdec_qt.rules.registry import GUARDS, register_checker, register_generator
 from darkdec_qt.rules.stacking import LIMIT, stack_problems
@@ -118,7 +118,7 @@ class ChooseDelayedEntry(cm.Command):
 def _check_delayed_entry(state: GameState, cmd: ChooseDelayedEntry, dice: object) -> list[ev.Event]:
     u = cmd.unit
     if u not in state.module.units:
-        raise IllegalAction(f"unknown unit {u!r}", rule="10.6")
+        raise MalformedCommand(f"unknown unit {u!r}")
     if state.phase is not Phase.MOVEMENT or state.module.units[u].side != state.side:
         raise IllegalAction("a blocked reinforcement is rerouted in its owner's Movement Phase", rule="10.6.3C",
                             unit=u)

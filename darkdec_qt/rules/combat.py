@@ -27,9 +27,9 @@ from darkdec_qt.rules.battle import (
 from darkdec_qt.rules.battle_state import BattleState, Task
 from darkdec_qt.rules.commands import Command
 from darkdec_qt.rules.dice import DiceCursor
-from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules.errors import IllegalAction, MalformedCommand
 from darkdec_qt.rules.phases import other_side
-from darkdec_qt.rules.retreat import legal_retreats, river_loss_on
+from darkdec_qt.rules.retreat import legal_retreats, loss_clause, river_loss_on
 from darkdec_qt.rules.state import GameState
 
 Events = list[ev.Event]
@@ -258,10 +258,10 @@ def _vacate(sim: GameState, b: BattleState, h: str, side: str, n: int) -> tuple[
 def _task(state: GameState, what: tuple[str, ...]) -> tuple[BattleState, Task]:
     b = state.battle
     if b is None or b.task is None:
-        raise IllegalAction("no battle is being resolved", rule="7.1.5.1")
+        raise IllegalAction("no battle is being resolved", rule="7.1.5.1A")
     if b.task[0] not in what:
         raise IllegalAction(f"the battle awaits {b.task[0]!r} from the {b.task[1]} player, not this command",
-                            rule="7.1.5.1")
+                            rule="7.1.5.1F")
     return b, b.task
 
 
@@ -341,9 +341,9 @@ def _c_result(state: GameState, cmd: cc.ChooseDefenderResult | cc.ChooseAttacker
     first: list[str] = []
     if side == b.attacker_side and armor_must_take_losses(state, tuple(defender_hexes(state, b)), b.armor_used):
         first = [u for u in pool if is_armored(state, u)]
-    why = losses.check_losses(state, pool, cmd.losses, STEPS[cmd.option], first)
+    why = losses.check_losses(state, pool, cmd.losses, STEPS[cmd.option], first, "13.5.1C")
     if why:
-        raise IllegalAction(why, rule="13.5.1C", hex=h)
+        raise IllegalAction(why[1], rule=why[0], hex=h)
     events.append(ce.ResultChosen(hex=h, side=side, option=cmd.option, leader=leader))
     events += losses.step_events(state, cmd.losses, f"{b.result} in {h} (13.5.1)")
     b = _hit(b, cmd.losses)
@@ -364,7 +364,7 @@ def _c_retreat(state: GameState, cmd: cc.ChooseRetreat, dice: DiceCursor) -> Eve
     pending = _hex_units(state, b, side, h)
     if not cmd.units or any(u not in pending for u in cmd.units):
         raise IllegalAction(f"only the units of the battle in {h} retreat now: {', '.join(pending)}",
-                            rule="13.6", hex=h)
+                            rule="13.3B", hex=h)
     paths = {p.path: p for p in legal_retreats(state, h, cmd.units, n)}
     p = paths.get(tuple(cmd.path))
     if p is None:
@@ -374,9 +374,9 @@ def _c_retreat(state: GameState, cmd: cc.ChooseRetreat, dice: DiceCursor) -> Eve
         rule, why = retreat_clause(state, h, tuple(cmd.units), tuple(cmd.path), n)
         raise IllegalAction(f"retreat path {'-'.join(cmd.path)} is not legal: {why}; e.g. "
                             f"{'-'.join(best)}", rule=rule, hex=h)
-    why = losses.check_losses(state, cmd.units, cmd.losses, p.steps)
+    why = losses.check_losses(state, cmd.units, cmd.losses, p.steps, (), loss_clause(state, tuple(cmd.units), p))
     if why:
-        raise IllegalAction(why, rule="13.6.1A", hex=h)
+        raise IllegalAction(why[1], rule=why[0], hex=h)
     events: Events = losses.step_events(state, cmd.losses, "retreat losses (13.6.1A, 13.6.1B, 13.6.3)")
     sim = _simulate(state, events)
     for u in cmd.units:
@@ -405,7 +405,8 @@ def _c_losses(state: GameState, cmd: cc.ChooseLosses, dice: DiceCursor) -> Event
         pool = air_loss_pool(state, h)
         if len(cmd.units) != 1 or cmd.units[0] not in pool:
             raise IllegalAction(f"choose one of {', '.join(pool)} (motorized if possible, never a reduced unit)",
-                                rule="20.4.1B-C", hex=h)
+                                rule="20.4.1C" if any(u in state.reduced for u in cmd.units) else "20.4.1B",
+                                hex=h)
         events = losses.step_events(state, cmd.units, "air attack (20.4.1)")
         return events + [ce.BattleEnded(id=b.id)]
     pool = _side_units(state, b, side)
@@ -419,11 +420,11 @@ def _c_losses(state: GameState, cmd: cc.ChooseLosses, dice: DiceCursor) -> Event
     first: list[str] = []
     if side == b.attacker_side and armor_must_take_losses(state, tuple(defender_hexes(state, b)), b.armor_used):
         first = [u for u in pool if is_armored(state, u)]
-    why = losses.check_losses(state, pool, cmd.units, need, first)
+    why = losses.check_losses(state, pool, cmd.units, need, first, "13.5.4A" if what == "mandatory" else "13.5.6A")
     if why:
-        raise IllegalAction(why, rule="13.5.4" if what == "mandatory" else "13.5.6A")
-    rule = "13.5.4" if what == "mandatory" else "13.5.6"
-    events = losses.step_events(state, cmd.units, f"{b.result} ({rule})")
+        raise IllegalAction(why[1], rule=why[0])
+    cite = "13.5.4" if what == "mandatory" else "13.5.6"
+    events = losses.step_events(state, cmd.units, f"{b.result} ({cite})")
     b = _hit(b, cmd.units)
     sim = _simulate(state, events)
     if what == "ff_def":
@@ -517,7 +518,7 @@ def check(state: GameState, cmd: Command, dice: DiceCursor | None = None) -> Eve
         return airpower.CHECKERS[cmd.kind](state, cmd, dice)
     fn = CHECKERS.get(cmd.kind)
     if fn is None:
-        raise IllegalAction(f"{cmd.kind!r} is not a combat command")
+        raise MalformedCommand(f"{cmd.kind!r} is not a combat command")
     return fn(state, cmd, dice)
 
 

@@ -16,7 +16,7 @@ from darkdec_qt.rules import events as ev
 from darkdec_qt.rules.apply import apply
 from darkdec_qt.rules.commands import Command
 from darkdec_qt.rules.dice import DiceCursor, DiceSource
-from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules.errors import IllegalAction, MalformedCommand
 from darkdec_qt.rules.events import Event
 from darkdec_qt.rules.phases import MOVING_PHASES, Phase, acting_side, next_phase, other_side
 from darkdec_qt.rules.registry import (  # noqa: F401
@@ -43,7 +43,7 @@ def check(state: GameState, command: Command, dice: DiceSource | None = None) ->
     if (problem := _refusal_before(state, command)) is not None:
         raise problem
     if fn is None:
-        raise IllegalAction(f"unknown command {command.kind!r}")
+        raise MalformedCommand(f"unknown command {command.kind!r}")
     events = fn(state, command, DiceCursor(state.seed, state.dice_count, dice))
     from darkdec_qt.rules.reserves import adjacency_losses  # 14.5E, whatever moved the units
 
@@ -56,7 +56,7 @@ def _refusal_before(state: GameState, command: Command) -> IllegalAction | None:
         return IllegalAction("the game is over", rule="7.2F")
     # (scenarios) registry.PRESTART: set-up commands (PlaceUnit, 26.20A choice) come before StartGame
     if not state.started and command.kind != "start_game" and command.kind not in PRESTART:
-        return IllegalAction("the game has not started (StartGame)", rule="7.0")
+        return MalformedCommand("the game has not started (StartGame)")
     if command.kind not in _CHECKERS:
         return None
     for guard in GUARDS:  # choices owed by a player (choices.py)
@@ -85,7 +85,7 @@ def execute(state: GameState, command: Command) -> list[Event]:
 
 def _unit(state: GameState, unit: str) -> None:
     if unit not in state.module.units:
-        raise IllegalAction(f"unknown unit {unit!r}", rule="5.0")
+        raise MalformedCommand(f"unknown unit {unit!r}")
 
 
 def _own_moving_phase(state: GameState, unit: str, phases: tuple[Phase, ...], rule: str) -> None:
@@ -167,7 +167,9 @@ def _check_enter_strategic(state: GameState, cmd: cm.EnterStrategic, dice: DiceC
     only as the sole occupant of a road hex; 10.4.4C lets a unit already marked begin its turn
     off the road and move on in strategic movement (10.4.4A), and reinforcements enter in it."""
     u = cmd.unit
-    _own_moving_phase(state, u, (Phase.MOVEMENT,), "10.4.1")
+    if state.phase is Phase.EXPLOITATION:
+        raise IllegalAction("may not enter strategic movement in the Exploitation Phase", rule="14.2B", unit=u)
+    _own_moving_phase(state, u, (Phase.MOVEMENT,), "10.4.1A")
     s = state.module.units[u]
     h = state.pos[u]
     if u in state.strategic:
@@ -197,7 +199,7 @@ def _check_leave_strategic(state: GameState, cmd: cm.LeaveStrategic, dice: DiceC
     u = cmd.unit
     _own_moving_phase(state, u, (Phase.MOVEMENT,), "10.4.7A")
     if u not in state.strategic:
-        raise IllegalAction("is not in strategic movement", rule="10.4.7", unit=u)
+        raise IllegalAction("is not in strategic movement", rule="10.4.7A", unit=u)
     if state.mp_spent.get(u, 0) or u in state.moved:
         raise IllegalAction("must leave strategic movement before spending MPs", rule="10.4.7A", unit=u)
     return [ev.StrategicLeft(unit=u, mp=half_ma_ticks(state, u), reason="10.4.7A")]
@@ -207,8 +209,8 @@ def _check_leave_strategic(state: GameState, cmd: cm.LeaveStrategic, dice: DiceC
 def _check_enter_reserve(state: GameState, cmd: cm.EnterReserve, dice: DiceCursor) -> list[Event]:  # type: ignore[override]
     u = cmd.unit
     if not state.has_rule("14"):
-        raise IllegalAction("reserves are an optional rule not in use", rule="14.0", unit=u)
-    _own_moving_phase(state, u, (Phase.MOVEMENT,), "14.1")
+        raise IllegalAction("reserves are an optional rule not in use", rule="14.1A", unit=u)
+    _own_moving_phase(state, u, (Phase.MOVEMENT,), "14.1E")
     s = state.module.units[u]
     if u in state.reserve:
         raise IllegalAction("is already in reserve", rule="14.1E", unit=u)
@@ -279,7 +281,7 @@ def _check_fuel(state: GameState, cmd: cm.ChooseFuelDivision, dice: DiceCursor) 
 @register_checker("start_game")
 def _check_start(state: GameState, cmd: cm.StartGame, dice: DiceCursor) -> list[Event]:  # type: ignore[override]
     if state.started:
-        raise IllegalAction("the game has already started", rule="7.0")
+        raise MalformedCommand("the game has already started")
     if state.to_place:  # (scenarios) freesetup.py
         raise IllegalAction(f"{len(state.to_place)} units still to be set up, e.g. {min(state.to_place)}",
                             rule="6.0H")

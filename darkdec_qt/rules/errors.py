@@ -19,3 +19,13 @@ class IllegalAction(ValueError):
         if rule:
             text = f"{text} ({rule})"
         super().__init__(text)
+
+
+class MalformedCommand(IllegalAction):
+    """A command that names what the game does not have (an unknown unit, hex or command) or is
+    badly formed (no unit, a unit listed twice, a note too long), or comes outside the game (before
+    StartGame, after it): no clause of the rules applies, so ``rule`` stays empty. Every other
+    refusal names its clause (tests/rules/test_refusal_clauses.py)."""
+
+    def __init__(self, message: str, *, unit: str | None = None, hex: str | None = None):
+        super().__init__(message, rule="", unit=unit, hex=hex)

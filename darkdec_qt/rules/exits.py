@@ -22,7 +22,7 @@ def check_exit(state: GameState, cmd: cm.Exit, dice: object) -> list[ev.Event]:
 
     u = cmd.unit
     if u not in state.pos:
-        raise IllegalAction(f"{u!r} is not on the map", rule="10.7")
+        raise IllegalAction(f"{u!r} is not on the map", rule="10.7A")
     s = state.module.units[u]
     h = state.pos[u]
     hx = state.module.hexes[h]

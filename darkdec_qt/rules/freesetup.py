@@ -24,7 +24,7 @@ from darkdec_qt import hexgrid
 from darkdec_qt.rules import commands as cm
 from darkdec_qt.rules import events as ev
 from darkdec_qt.rules.apply import register_handler
-from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules.errors import IllegalAction, MalformedCommand
 from darkdec_qt.rules.registry import PRESTART, register_checker
 from darkdec_qt.rules.state import GameState
 
@@ -164,7 +164,7 @@ def check_place(state: GameState, unit: str, h: str) -> None:
     if state.started:
         raise IllegalAction("the set-up is over", rule="6.0H")
     if unit not in mod.units:
-        raise IllegalAction(f"unknown unit {unit!r}", rule="5.0")
+        raise MalformedCommand(f"unknown unit {unit!r}")
     zone = state.to_place.get(unit)
     if zone is None:
         raise IllegalAction("is not a unit to be set up", rule="6.0H", unit=unit)

@@ -49,7 +49,7 @@ def check_choose(state: GameState, cmd: cm.ChooseFuelDivision) -> list[ev.Event]
     from darkdec_qt.rules.supply import fuel_eligible_divisions
 
     if state.phase is not Phase.SUPPLY or state.side != "German" or state.fuel_shortage <= 0:
-        raise IllegalAction("no fuel depletion to choose now", rule="8.7.1")
+        raise IllegalAction("no fuel depletion to choose now", rule="8.7.1A")
     who = chooser(state)
     if cmd.side != who:
         raise IllegalAction(f"the {who} side chooses now", rule="8.7.1A" if who == "Allied" else "8.7.1B")
@@ -129,7 +129,7 @@ def check_protect(state: GameState, cmd: cm.ProtectFuelDivision, dice: object) -
     motorized division within Manteuffel's present command range that the Allies cannot
     choose; designated in the German Supply Phase, before the Allied choice."""
     if not state.has_rule("15"):
-        raise IllegalAction("commander units are an optional rule not in use", rule="15.0")
+        raise IllegalAction("commander units are an optional rule not in use", rule="15.6E")
     if state.phase is not Phase.SUPPLY or state.side != "German" or not _rolling(state):
         raise IllegalAction("designated in the German Supply Phase once fuel depletion rolls begin (20 Dec AM)",
                             rule="15.6E")

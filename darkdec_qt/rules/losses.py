@@ -44,24 +44,25 @@ def defense_lost(state: GameState, unit: str) -> int:
 
 
 def check_losses(state: GameState, pool: Iterable[str], units: tuple[str, ...], n: int,
-                 must_first: Iterable[str] = ()) -> str | None:
-    """``units`` names exactly ``n`` steps (or every step left) from ``pool``;
-    ``must_first`` (13.9.2A armored units) must be used while they have steps."""
+                 must_first: Iterable[str] = (), rule: str = "13.5.1C") -> tuple[str, str] | None:
+    """(rule, reason) unless ``units`` names exactly ``n`` steps (or every step left) from ``pool``;
+    ``must_first`` (13.9.2A armored units) must be used while they have steps. ``rule``: the
+    clause that asks for these losses."""
     pool = [u for u in pool if u in state.pos]
     avail = sum(steps_left(state, u) for u in pool)
     need = min(n, avail)
     c = Counter(units)
     for u, k in c.items():
         if u not in pool:
-            return f"{u} is not among the units that can take this loss"
+            return rule, f"{u} is not among the units that can take this loss"
         if k > steps_left(state, u):
-            return f"{u} has only {steps_left(state, u)} step(s)"
+            return rule, f"{u} has only {steps_left(state, u)} step(s)"
     if len(units) != need:
-        return f"{need} step loss(es) must be named, not {len(units)}"
+        return rule, f"{need} step loss(es) must be named, not {len(units)}"
     firsts = [u for u in must_first if u in pool]
     if firsts:
         first_avail = sum(steps_left(state, u) for u in firsts)
         used = sum(k for u, k in c.items() if u in firsts)
         if used < min(need, first_avail):
-            return "losses must be taken by the participating armored units (13.9.2A)"
+            return "13.9.2A", "losses must be taken by the participating armored units"
     return None

@@ -32,7 +32,7 @@ class DeclareWithdrawal(cm.Command):
 @register_checker("declare_withdrawal")
 def _check_withdrawal(state: GameState, cmd: DeclareWithdrawal, dice: object) -> list[ev.Event]:
     if "26.13" not in state.variants:
-        raise IllegalAction("Montgomery's withdrawal is a variant not in use", rule="26.13")
+        raise IllegalAction("Montgomery's withdrawal is a variant not in use", rule="26.13A")
     if state.side != "Allied" or state.phase not in (Phase.SUPPLY, Phase.REPLACEMENT, Phase.MOVEMENT) \
             or state.moved:
         raise IllegalAction("the Allies state the withdrawal before they move", rule="26.13A")
@@ -141,7 +141,7 @@ def withdrawal_move_problem(state: GameState, units: tuple[str, ...], path: tupl
         if line_distance(state, name, path[-1]) < d0 and all(line_distance(state, name, h) <= d0 for h in path[1:]):
             return None
     return IllegalAction(f"must move by the most direct route toward the closest river position "
-                         f"({', '.join(sorted(allowed))}) during Montgomery's withdrawal", rule="26.13B/26.13E",
+                         f"({', '.join(sorted(allowed))}) during Montgomery's withdrawal", rule="26.13B",
                          unit=units[0], hex=path[-1])
 
 
@@ -201,7 +201,7 @@ class BeginSecondWithdrawalMove(cm.Command):
 @register_checker("begin_second_withdrawal_move")
 def _check_second_move(state: GameState, cmd: BeginSecondWithdrawalMove, dice: object) -> list[ev.Event]:
     if "26.13" not in state.variants:
-        raise IllegalAction("Montgomery's withdrawal is a variant not in use", rule="26.13")
+        raise IllegalAction("Montgomery's withdrawal is a variant not in use", rule="26.13A")
     if not montgomery_withdrawal(state):
         raise IllegalAction("the Allies did not declare a withdrawal this turn", rule="26.13A")
     if state.side != "Allied" or state.phase is not Phase.MOVEMENT:

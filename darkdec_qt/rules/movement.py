@@ -14,7 +14,7 @@ import heapq
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules.errors import IllegalAction, MalformedCommand
 from darkdec_qt.rules.phases import Phase, other_side
 from darkdec_qt.rules.state import GameState
 from darkdec_qt.rules.tables import TICKS, Side, Tables, half_up, tables
@@ -31,8 +31,8 @@ ERRORS: dict[int, tuple[str, str]] = {
     3: ("12.2", "cannot enter {b}: units in strategic movement may not enter enemy ZOCs"),
     4: ("10.4.3C", "cannot enter {b}: adjacent along a road to another friendly unit in strategic movement"),
     5: ("11.0A", "cannot enter {b}: more than three units in the hex"),
-    6: ("TEC", "cannot enter {b}: terrain prohibited"),
-    7: ("TEC", "cannot cross into {b}: river hexside prohibited without a bridge"),
+    6: ("10.2E", "cannot enter {b}: terrain prohibited"),
+    7: ("10.2E", "cannot cross into {b}: river hexside prohibited without a bridge"),
     8: ("10.4.8C", "cannot leave by a second unconnected road into {b} in strategic movement"),
     9: ("10.9B", "cannot cross the {river} into {b}: restricted unit not released"),
     10: ("10.2B", "cannot enter {b}: not enough movement points"),
@@ -469,19 +469,19 @@ def check_can_move(state: GameState, units: tuple[str, ...]) -> None:
     from darkdec_qt.rules import initial, restricted
 
     if not units:
-        raise IllegalAction("no unit given", rule="10.0")
+        raise MalformedCommand("no unit given")
     mod = state.module
     for u in units:
         if u not in mod.units:
-            raise IllegalAction(f"unknown unit {u!r}", rule="5.0")
+            raise MalformedCommand(f"unknown unit {u!r}")
         if u not in state.pos:
-            raise IllegalAction("is not on the map", rule="10.0", unit=u)
+            raise IllegalAction("is not on the map", rule="10.0A", unit=u)
     side = mod.units[units[0]].side
     hexes = {state.pos[u] for u in units}
     if len(hexes) > 1:
-        raise IllegalAction("a stack must start in one hex", rule="11.1", unit=units[0])
+        raise IllegalAction("a stack must start in one hex", rule="11.1A", unit=units[0])
     if len(set(units)) != len(units):
-        raise IllegalAction("unit listed twice", rule="11.1", unit=units[0])
+        raise MalformedCommand("unit listed twice", unit=units[0])
     from darkdec_qt.rules.phases import MOVING_PHASES, acting_side
 
     if state.phase not in MOVING_PHASES:

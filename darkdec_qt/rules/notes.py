@@ -14,7 +14,7 @@ from typing import ClassVar
 from darkdec_qt.rules import commands as cm
 from darkdec_qt.rules import events as ev
 from darkdec_qt.rules.apply import register_handler
-from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules.errors import MalformedCommand
 from darkdec_qt.rules.registry import register_checker
 from darkdec_qt.rules.state import GameState
 
@@ -41,10 +41,10 @@ class NoteMade(ev.Event):
 @register_checker("note")
 def _check_note(state: GameState, cmd: Note, dice: object) -> list[ev.Event]:
     if cmd.side not in SIDES:
-        raise IllegalAction(f"a note is written by the German or the Allied player, not {cmd.side!r}")
+        raise MalformedCommand(f"a note is written by the German or the Allied player, not {cmd.side!r}")
     text = " ".join(str(cmd.text).split())
     if not text or len(text) > MAX_NOTE:
-        raise IllegalAction(f"a note has 1 to {MAX_NOTE} characters")
+        raise MalformedCommand(f"a note has 1 to {MAX_NOTE} characters")
     return [NoteMade(side=cmd.side, text=text)]
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules.errors import IllegalAction, MalformedCommand
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,12 +77,12 @@ def check_choices(optional: set[str] | frozenset[str], variants: set[str] | froz
     chosen = set(optional) | set(variants)
     for r in optional:
         if r not in OPTIONAL_RULES:
-            raise IllegalAction(f"unknown optional rule {r!r}", rule=r)
+            raise MalformedCommand(f"unknown optional rule {r!r}")
         if allowed_optional is not None and r not in allowed_optional:
             raise IllegalAction(f"optional rule {r} ({OPTIONAL_RULES[r].name}) is not available in this scenario", rule=r)
     for v in variants:
         if v not in VARIANTS:
-            raise IllegalAction(f"unknown variant {v!r}", rule=v)
+            raise MalformedCommand(f"unknown variant {v!r}")
         if allowed_variants is not None and v not in allowed_variants:
             raise IllegalAction(f"variant {v} ({VARIANTS[v].name}) is not available in this scenario", rule=v)
     for r in sorted(chosen):

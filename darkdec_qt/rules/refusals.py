@@ -66,7 +66,12 @@ def advance_clause(state: GameState, unit: str, vacated: str, path: tuple[str, .
     if len(path) < 2 or path[0] != start or path[1] != vacated:
         return "13.7.3", f"the first hex of an advance is the vacated hex {vacated}"
     if len(path) - 1 > length:
-        return "13.7.1", f"{unit} may advance at most {length} hex(es)"
+        t = spec.type
+        rule = "13.7.6" if state.battle is not None and dict(state.battle.vacated).get(vacated) == -1 else \
+            "13.7.1C" if t in ARMORED else "13.7.1B" if t == "armored_infantry" else "13.7.1A"
+        if state.ground_now() == "snow":
+            rule = "22.0B"
+        return rule, f"{unit} may advance at most {length} hex(es)"
     zoc = zoc_hexes(state, other_side(spec.side))
     armored = spec.type in ARMORED
     dense = 0

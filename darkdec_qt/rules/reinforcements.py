@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from darkdec_qt import hexgrid
 from darkdec_qt.rules import events as ev
-from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules.errors import IllegalAction, MalformedCommand
 from darkdec_qt.rules.phases import Phase
 from darkdec_qt.rules.state import GameState
 from darkdec_qt.rules.tables import TICKS, tables
@@ -130,7 +130,7 @@ def check_enter(state: GameState, unit: str, path: tuple[str, ...], strategic: b
     from darkdec_qt.rules import movement
 
     if unit not in state.module.units:
-        raise IllegalAction(f"unknown unit {unit!r}", rule="10.6")
+        raise MalformedCommand(f"unknown unit {unit!r}")
     spec = state.module.units[unit]
     if state.phase is not Phase.MOVEMENT or spec.side != state.side:
         raise IllegalAction("reinforcements enter in the owner's Movement Phase", rule="10.6.1A", unit=unit)
@@ -170,7 +170,7 @@ def check_enter(state: GameState, unit: str, path: tuple[str, ...], strategic: b
     else:
         hc = t.hex_cost[c][h0]
         if hc is None:
-            raise IllegalAction(f"cannot enter {h0}: prohibited terrain", rule="TEC", unit=unit, hex=h0)
+            raise IllegalAction(f"cannot enter {h0}: prohibited terrain", rule="10.2E", unit=unit, hex=h0)
         entry_cost = hc * ctx.tick
     if h0 in ctx.zoc and len(path) > 1:
         raise IllegalAction(f"cannot continue from {h0}: entered an enemy ZOC", rule="12.1A", unit=unit, hex=h0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from darkdec_qt import hexgrid
 from darkdec_qt.rules import commands as cm
 from darkdec_qt.rules import events as ev
-from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules.errors import IllegalAction, MalformedCommand
 from darkdec_qt.rules.phases import Phase, other_side
 from darkdec_qt.rules.registry import register_checker
 from darkdec_qt.rules.state import GameState
@@ -39,7 +39,7 @@ def replacement_type(state: GameState, unit: str) -> str | None:
 
 def _phase_ok(state: GameState, unit: str) -> None:
     if unit not in state.module.units:
-        raise IllegalAction(f"unknown unit {unit!r}", rule="9.0")
+        raise MalformedCommand(f"unknown unit {unit!r}")
     if state.phase is not Phase.REPLACEMENT or state.module.units[unit].side != state.side:
         raise IllegalAction("replacements are used in the owner's Replacement Phase", rule="9.1A", unit=unit)
 

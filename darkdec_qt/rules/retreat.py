@@ -195,6 +195,22 @@ def _mixed(state: GameState, occ: dict[str, list[str]], side: str, units: tuple[
     return {"British", "US"} <= (here | nats) and bool(here)
 
 
+def loss_clause(state: GameState, units: tuple[str, ...], p: RetreatPath) -> str:
+    """The clause that asks for the step losses of retreat path ``p``: hexes not retreated
+    (13.6.2D an armored unit at an unbridged river, else 13.6.1B enemy units or the map edge),
+    then enemy ZOC (13.6.1A), then over-stacking (13.6.3)."""
+    if p.shortfall:
+        end = p.path[-1]
+        armored = any(state.spec(u).type in ARMORED for u in units)
+        river = any(_unbridged(state, end, n) for n in state.module.adjacency.get(end, ()))
+        return "13.6.2D" if armored and river else "13.6.1B"
+    if p.zoc_steps:
+        return "13.6.1A"
+    if p.stack_steps:
+        return "13.6.3"
+    return "13.6.1A"
+
+
 def river_loss_on(state: GameState, unit: str) -> int:
     """13.6.2C: the highest roll that costs ``unit`` a step crossing an unbridged river."""
     return RIVER_LOSS.get(state.spec(unit).type, 1)

@@ -328,7 +328,7 @@ def _check_choice(state: GameState, cmd: ChooseVictoryConditions, dice: object) 
 @register_checker("declare_air_contention")
 def _check_contention(state: GameState, cmd: DeclareAirContention, dice: object) -> list[ev.Event]:
     if "26.11" not in state.variants:
-        raise IllegalAction("Luftwaffe air contention is a variant not in use", rule="26.11")
+        raise IllegalAction("Luftwaffe air contention is a variant not in use", rule="26.11A")
     if state.side != "German" or state.phase is not Phase.SUPPLY:
         raise IllegalAction("Germany declares air contention at the start of its player turn", rule="26.11A")
     if not state.is_clear():
@@ -565,7 +565,7 @@ class ChooseConditionalUnits(cm.Command):
 @register_checker("choose_conditional_units")
 def _check_cond(state: GameState, cmd: ChooseConditionalUnits, dice: object) -> list[ev.Event]:
     if not state.has_rule("23"):
-        raise IllegalAction("conditional forces are an optional rule not in use", rule="23.0")
+        raise IllegalAction("conditional forces are an optional rule not in use", rule="23.0A")
     side = state.side
     if state.phase is not Phase.MOVEMENT:
         raise IllegalAction("conditional units are selected in the side's Movement Phase, after its roll",
@@ -575,7 +575,7 @@ def _check_cond(state: GameState, cmd: ChooseConditionalUnits, dice: object) -> 
         raise IllegalAction(f"the {side} player committed no conditional units this turn (no 1-2 rolled)",
                             rule="23.0B")
     if any(u not in state.pending for u in committed):
-        raise IllegalAction("a unit of the default selection has already entered the map", rule="23.0B/23.0D")
+        raise IllegalAction("a unit of the default selection has already entered the map", rule="23.0D")
     units = tuple(cmd.units)
     if len(set(units)) != len(units) or len(units) != len(committed):
         raise IllegalAction(f"select exactly {len(committed)} different conditional units "
@@ -583,7 +583,7 @@ def _check_cond(state: GameState, cmd: ChooseConditionalUnits, dice: object) -> 
     allowed = set(conditional_pool(state, side)) | set(committed)
     bad = [u for u in units if u not in allowed]
     if bad:
-        raise IllegalAction(f"{', '.join(bad)} is not an uncommitted {side} conditional unit", rule="23.0A-B")
+        raise IllegalAction(f"{', '.join(bad)} is not an uncommitted {side} conditional unit", rule="23.0B")
     t = state.turn
     released = tuple(u for u in committed if u not in units)
     chosen = tuple((u, max(t, _counter_turn(state, u))) for u in sorted(units) if u not in committed)

@@ -115,7 +115,7 @@ def owed(state: GameState) -> list[str]:
 def end_phase_problem(state: GameState) -> IllegalAction | None:
     units = owed(state)
     if units:
-        rule = withdrawal_rule(state, units[0]) or "10.8"
+        rule = withdrawal_rule(state, units[0]) or "10.8B"
         return IllegalAction(f"cannot end the Movement Phase: must first withdraw {', '.join(units)}", rule=rule)
     if substitute_candidates(state):
         return IllegalAction("cannot end the Movement Phase: a unit of the 10th Armored Division was destroyed, so "
@@ -132,7 +132,7 @@ def check_withdraw(state: GameState, cmd: cm.Withdraw, dice: object) -> list[ev.
     if state.phase is not Phase.MOVEMENT or state.module.units[u].side != state.side:
         raise IllegalAction("withdraws in the owner's Movement Phase", rule="10.8A", unit=u)
     if withdrawal_rule(state, u) is None:
-        raise IllegalAction("is not subject to withdrawal now", rule="10.8", unit=u)
+        raise IllegalAction("is not subject to withdrawal now", rule="10.8A", unit=u)
     return [ev.UnitWithdrawn(unit=u)]
 
 

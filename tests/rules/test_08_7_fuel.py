@@ -169,7 +169,7 @@ def test_15_6E_range_time_and_optional_rule_limits():
     without = fuel_state()
     with pytest.raises(IllegalAction) as e:
         check(without, cm.ProtectFuelDivision(division="2Pz"))
-    assert e.value.rule == "15.0"
+    assert e.value.rule == "15.6E"  # the clause of the optional rule that is not in use
     late = fuel_state(optional=("15",))
     execute(late, cm.ChooseFuelDivision(division="2Pz", side="Allied"))
     with pytest.raises(IllegalAction):

@@ -81,7 +81,7 @@ def test_16_2_4A_allied_bridges_at_new_sites_are_limited_by_the_bridge_counters(
     st.bridge_markers["Allied"] = 2  # the counter mix is used up
     with pytest.raises(IllegalAction) as e:
         check(st, cm.Move(units=("B",), path=("0506", "0606"), build_bridge=True))  # a new site
-    assert e.value.rule == "16.2.4"
+    assert e.value.rule == "16.2.4A"
     st.pos["B"] = "0507"  # rebuilding a demolished bridge needs no counter (16.2.4B)
     check(st, cm.Move(units=("B",), path=("0507", "0607"), build_bridge=True))
     st.bridge_markers["Allied"] = 1

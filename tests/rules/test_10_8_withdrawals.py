@@ -25,7 +25,7 @@ def test_10_8B_not_before_pm_26_december():
     st = game(turn="26DecAM")
     with pytest.raises(IllegalAction) as e:
         check(st, cm.Withdraw("10Arm/CCA"))
-    assert e.value.rule == "10.8"
+    assert e.value.rule == "10.8A"
     execute(st, cm.EndPhase())  # nothing owed yet
 
 
@@ -60,7 +60,7 @@ def test_10_8_only_units_subject_to_withdrawal_and_only_in_the_owners_movement_p
     st = game()
     with pytest.raises(IllegalAction) as e:
         check(st, cm.Withdraw("9Arm/CCA"))
-    assert e.value.rule == "10.8"
+    assert e.value.rule == "10.8A"
     st.phase = Phase.COMBAT
     with pytest.raises(IllegalAction) as e:
         check(st, cm.Withdraw("10Arm/CCA"))
@@ -143,7 +143,7 @@ def test_10_8B_optional_substitute_choice_among_several_and_none_without_the_opt
     execute(plain, cm.Withdraw("10Arm/CCA"))
     with pytest.raises(IllegalAction) as e:
         check(plain, cm.Withdraw("9Arm/CCA"))
-    assert e.value.rule == "10.8"
+    assert e.value.rule == "10.8A"
     execute(plain, cm.EndPhase())
 
 

@@ -178,7 +178,7 @@ def test_16_2_1_eligible_units():
     st = build_map(unit_type="volksgrenadier", uid="424/212", division="212VG")
     with pytest.raises(IllegalAction) as e:
         check(st, cm.Move(units=("424/212",), path=("0506", "0606"), build_bridge=True))
-    assert e.value.rule == "16.2.1"
+    assert e.value.rule == "16.2.1B"
 
 
 def test_16_2_4C_germany_limited_to_seven_bridges_even_rebuilding():
@@ -186,7 +186,7 @@ def test_16_2_4C_germany_limited_to_seven_bridges_even_rebuilding():
     st.bridge_markers["German"] = 7
     with pytest.raises(IllegalAction) as e:
         check(st, cm.Move(units=("B",), path=("0506", "0606"), build_bridge=True))
-    assert e.value.rule == "16.2.4"
+    assert e.value.rule == "16.2.4C"
     st.bridge_markers["German"] = 6
     st.pos["B"] = "0507"  # a demolished bridge: still needs a German marker
     execute(st, cm.Move(units=("B",), path=("0507", "0607"), build_bridge=True))

@@ -100,7 +100,7 @@ def reserve_state(optional):
 def test_14_off_no_reserve_may_be_formed_nor_is_one_offered():
     with pytest.raises(IllegalAction) as e:
         check(reserve_state(()), cm.EnterReserve("1/A"))
-    assert e.value.rule == "14.0"
+    assert e.value.rule == "14.1A"
     assert not [c for c in engine.legal_commands(reserve_state(())) if isinstance(c, cm.EnterReserve)]
     check(reserve_state(("14",)), cm.EnterReserve("1/A"))
 
