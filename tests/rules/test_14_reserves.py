@@ -224,3 +224,14 @@ def test_14_4C_a_reacting_reserve_continues_its_move_within_half_its_ma():
     execute(st, cm.Move(units=("G",), path=tuple(ROW[2:4])))  # two of three MP so far
     assert st.pos["G"] == "0405"
     assert _refused(st, cm.Move(units=("G",), path=tuple(ROW[3:6]))).rule == "10.2B"
+
+
+def test_14_1B_and_14_1E_a_unit_placed_in_reserve_exploits_in_the_same_player_turn():
+    # given G put in reserve in the German Movement Phase
+    st = _map()
+    execute(st, cm.EnterReserve("G"))
+    while st.phase is not Phase.EXPLOITATION:  # the Reaction and Combat Phases pass
+        execute(st, cm.EndPhase())
+    # when it moves in the Exploitation Phase of the same player turn, then 14.1E's phases are over
+    execute(st, cm.Move(units=("G",), path=tuple(ROW[1:4])))
+    assert st.pos["G"] == "0405" and st.side == "German"

@@ -136,3 +136,22 @@ def test_11_0A_no_more_than_three_units_while_moving():
     with pytest.raises(IllegalAction) as e:
         check(st, cm.Move(units=("x/A",), path=("0405", "0505")))
     assert e.value.rule == "11.0A"
+
+
+def test_11_0A_no_passing_through_a_full_hex():
+    import pytest
+
+    from darkdec_qt.rules import commands as cm
+    from darkdec_qt.rules.engine import check
+    from darkdec_qt.rules.errors import IllegalAction
+
+    # given three Allied units in 0505, between x/A and 0605
+    b = ScenarioBuilder()
+    for i in range(3):
+        b.unit(f"{i}/A", "Allied", at="0505")
+    b.unit("x/A", "Allied", at="0405")
+    st = b.state(side="Allied")
+    # when x/A moves through 0505 without stopping, then "at any time" refuses it there
+    with pytest.raises(IllegalAction) as e:
+        check(st, cm.Move(units=("x/A",), path=("0405", "0505", "0605")))
+    assert e.value.rule == "11.0A" and e.value.hex == "0505"
