@@ -9,7 +9,7 @@ from darkdec_qt.rules import combat_commands as cc
 from darkdec_qt.rules import commands as cm
 from darkdec_qt.rules import reinforcements
 from darkdec_qt.rules import variants as var
-from darkdec_qt.rules.battle import plan
+from darkdec_qt.rules.battle import attacker_level, plan
 from darkdec_qt.rules.engine import check
 from darkdec_qt.rules.errors import IllegalAction
 from darkdec_qt.rules.tables import TICKS
@@ -40,8 +40,16 @@ def test_13_5_5D_E_both_sides_hexes_count_one_level_lower_for_the_rest_of_the_ba
 
 
 def test_13_3_3C_a_voluntary_reduction_lasts_through_the_counterattack():
+    # given the Allied defenders reduced their woods hex 0605 by one, then counterattacked from it
     s = _counterattacked()
-    assert ("0605", 1) in s.battle.reductions
+    b = s.battle
+    assert b.kind == "counterattack" and ("0605", 1) in b.reductions
+    # then the counterattackers' hex counts woods 3 - 1 attacking - 1 voluntary = 1 ...
+    lvl, why = attacker_level(s, b, "0605")
+    assert lvl == 1 and (-1, "voluntary reduction (13.3.3)") in why
+    # ... and the counterattack's A1 is applied against that level (equal: one retreat or one step);
+    # without the reduction (level 2) A1 would have had no effect on them
+    assert b.result == "D4/A1" and ("result", "Allied", "0605", 0) in b.tasks
 
 
 def test_13_5_5J_units_that_counterattacked_may_not_attack_again_that_phase():

@@ -135,3 +135,59 @@ def test_10_4_7B_strategic_marker_removed_on_a_d_result():
     evs = run(s, cc.ResolveBattle())
     assert any(e.kind == "strategic_left" and e.reason == "10.4.7B" for e in evs)
     assert "a" not in s.strategic
+
+
+def _resolved(terrain: str | None, dice: tuple[int, int], a: int = 6, d: int = 3, attacker_terrain: str | None = None):
+    """g (attack ``a``) against x (defense ``d``) in ``terrain``, resolved with ``dice``."""
+    b = CombatBuilder().german("g", "0505", a=a, d=4).allied("x", "0605", d=d, a=3)
+    if terrain:
+        b.terrain("0605", terrain)
+    if attacker_terrain:
+        b.terrain("0505", attacker_terrain)
+    s = b.build()
+    s.seed = seed_with(*dice)
+    run(s, cc.DeclareBattle(attackers=("g",), defenders=("x",)))
+    run(s, cc.DefenderDeclares())
+    evs = run(s, cc.ResolveBattle())
+    return s, [e.result for e in evs if e.kind == "battle_resolved"][0]
+
+
+def test_13_5_1B_the_resolution_compares_the_assault_level_with_the_hex_level():
+    # given D2 (2:1, normal column, roll 6): equal to rough's level 2, greater than clear's 1
+    s, result = _resolved("rough", (1, 5))
+    assert result == "D2" and s.battle.task == ("result", "Allied", "0605", 0)
+    assert {c.option for c in combat_legal.pending_commands(s)} == {"retreat1", "step1"}
+    s, result = _resolved(None, (1, 5))
+    assert result == "D2" and s.battle.task == ("result", "Allied", "0605", 1)
+    assert {c.option for c in combat_legal.pending_commands(s)} == {"retreat2", "step2", "retreat1_step1"}
+    # and D2 below woods' level 3 has no effect
+    s, result = _resolved("woods", (1, 5))
+    assert result == "D2" and s.battle is None and "x" in s.pos and "x" not in s.reduced
+
+
+def test_13_5_2B_the_attacker_result_is_compared_with_its_hex_level_less_one():
+    # given A1 (2:1, roll 10): the attacker in rough counts 2 - 1 = 1 (equal), in clear 0 (greater)
+    s, result = _resolved(None, (4, 6), attacker_terrain="rough")
+    assert result == "A1" and s.battle.task == ("result", "German", "0505", 0)
+    s, result = _resolved(None, (4, 6))
+    assert result == "A1" and s.battle.task == ("result", "German", "0505", 1)
+    s, result = _resolved(None, (4, 6), attacker_terrain="woods")  # 3 - 1 = 2 > 1: no effect
+    assert result == "A1" and s.battle is None
+
+
+def test_13_5_4A_the_bracketed_number_of_the_crt_result_is_the_mandatory_loss():
+    # given A2[1] rolled at 1:3 (roll 12): one mandatory German step, then A2 against the hex
+    s, result = _resolved(None, (6, 6), a=1)
+    assert result == "A2[1]"
+    assert s.battle.tasks[:2] == (("mandatory", "German", "", 1), ("result", "German", "0505", 1))
+    with pytest.raises(IllegalAction, match=r"13\.5\.4A"):
+        run(s, cc.ChooseLosses(units=()))
+    run(s, cc.ChooseLosses(units=("g",)))
+    assert "g" in s.reduced and s.battle.task == ("result", "German", "0505", 1)
+
+
+def test_13_5_4A_the_bracket_gives_the_number_of_steps():
+    from darkdec_qt.rules.crt import parse_result
+
+    assert [parse_result(c).attacker_mandatory for c in ("A1[1]", "A2[2]", "A3[3]")] == [1, 2, 3]
+    assert parse_result("D7[1]").defender_mandatory == 1 and parse_result("D7").defender_mandatory == 0
