@@ -8,11 +8,13 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from typing import TYPE_CHECKING
 
-from darkdec_qt.ai import tournament as tn
-from darkdec_qt.model.load import DEFAULT_MODULE, load_module
+from darkdec_qt.packagedata import module_path
 from darkdec_qt.rules.setup import SETUPS
+
+if TYPE_CHECKING:
+    from darkdec_qt.ai import tournament as tn
 
 PLAYERS = "random, greedy, ai:easy, ai:normal or ai:hard"
 
@@ -35,7 +37,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     t.add_argument("--variant", action="append", default=[])
     t.add_argument("--turns", type=int, default=None, help="game turns per game (default: the whole scenario)")
     t.add_argument("--seed", type=int, default=1, help="the first game's seed")
-    t.add_argument("--module", default=str(DEFAULT_MODULE))
+    t.add_argument("--module", default=str(module_path()))
     t.add_argument("--setup", choices=SETUPS, default="auto",
                    help="German set-up of a 16 Dec scenario: the engine's fill (default), free (6.1: the players "
                         "place) or historical (6.2)")
@@ -57,6 +59,7 @@ def cmd_selfplay_ai(args: argparse.Namespace) -> int:
     from darkdec_qt import gamestore
     from darkdec_qt.ai.match import new_game, play
     from darkdec_qt.ai.players import make_player
+    from darkdec_qt.model.load import load_module
     from darkdec_qt.rules.errors import IllegalAction
     from darkdec_qt.rules.narrate import describe
     from darkdec_qt.rules.victory import evaluate
@@ -105,6 +108,9 @@ def cmd_selfplay_ai(args: argparse.Namespace) -> int:
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
+    from darkdec_qt.ai import tournament as tn
+    from darkdec_qt.model.load import load_module
+
     bad = _check_players(args.a, args.b)
     if bad:
         print(f"darkdec: {bad}", file=sys.stderr)
@@ -146,6 +152,7 @@ def _module(path: str):  # noqa: ANN202
 
 def run_job(job: tn.Job) -> tn.GameResult:
     from darkdec_qt.ai import history
+    from darkdec_qt.ai import tournament as tn
     from darkdec_qt.ai.match import play_match
     from darkdec_qt.rules.victory import evaluate
 
@@ -169,6 +176,8 @@ def run(jobs: list[tn.Job], workers: int = 1,
             if progress:
                 progress(r)
         return out
+    from concurrent.futures import ProcessPoolExecutor
+
     with ProcessPoolExecutor(workers) as ex:
         out = []
         for r in ex.map(run_job, jobs):

@@ -9,7 +9,7 @@ import random
 import sys
 from pathlib import Path
 
-from darkdec_qt.model.load import DEFAULT_MODULE
+from darkdec_qt.packagedata import module_path
 
 TRUST = ("note: hidden information is on trust in file exchange: the files hold every unit's position (25.0 fog "
          "of war) and Germany's 26.20A choice; anyone who opens them with other tools can read them")
@@ -31,7 +31,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     n.add_argument("--variant", action="append", default=[])
     n.add_argument("--setup", choices=("auto", "historical"), default="auto")
     n.add_argument("--order", action="append", default=[], help=ORDERS_HELP)
-    n.add_argument("--module", default=str(DEFAULT_MODULE))
+    n.add_argument("--module", default=str(module_path()))
     n.add_argument("--out", default=".", help="folder for the file to send")
     n.set_defaults(func=cmd_new)
 

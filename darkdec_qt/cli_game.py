@@ -7,8 +7,10 @@ import json
 import sys
 import time
 
-from darkdec_qt.model.load import DEFAULT_MODULE, load_module
+from darkdec_qt.packagedata import module_path
 from darkdec_qt.rules.setup import SETUPS
+
+DEFAULT_MODULE = module_path()
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -73,6 +75,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
 def cmd_play(args: argparse.Namespace) -> int:
     """Refuse a file that is not a game, an invalid module and an unknown scenario here, in
     one line each, before the client starts."""
+    from darkdec_qt.model.load import load_module
     from darkdec_qt.model.safesqlite import expect_kind
 
     if args.game and str(args.game).endswith(".ddx"):  # an opponent's file (file exchange, ui/exchange/actions.py)
@@ -122,6 +125,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         return cmd_selfplay_ai(args)
     from darkdec_qt import gamestore
     from darkdec_qt.game.selfplay import selfplay
+    from darkdec_qt.model.load import load_module
 
     module = load_module(args.module)
     if _unknown_scenario(module, args.scenario):
@@ -207,6 +211,7 @@ def cmd_log(args: argparse.Namespace) -> int:
 
 
 def cmd_scenarios(args: argparse.Namespace) -> int:
+    from darkdec_qt.model.load import load_module
     from darkdec_qt.rules.options import catalogue
 
     module = load_module(args.module)
