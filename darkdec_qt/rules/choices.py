@@ -43,7 +43,7 @@ from darkdec_qt.rules import events as ev
 from darkdec_qt.rules import initial, reinforcements
 from darkdec_qt.rules.errors import IllegalAction, MalformedCommand
 from darkdec_qt.rules.phases import Phase
-from darkdec_qt.rules.registry import GUARDS, register_checker, register_generator
+from darkdec_qt.rules.registry import OWED, register_checker, register_generator, register_guard
 from darkdec_qt.rules.stacking import LIMIT, stack_problems
 from darkdec_qt.rules.state import GameState
 
@@ -219,7 +219,7 @@ def _owed_choice(state: GameState, cmd: cm.Command) -> IllegalAction | None:
     return None
 
 
-GUARDS.append(_owed_choice)
+register_guard(_owed_choice, OWED)
 
 
 # --- what legal_commands offers -------------------------------------------------------------
@@ -272,7 +272,7 @@ def _conditional_options(state: GameState, rng: random.Random | None) -> list[cm
     return [c for units in combos if _accepted(state, c := variants.ChooseConditionalUnits(units=units))]
 
 
-@register_generator
+@register_generator(rank=OWED)
 def choices(state: GameState, rng: random.Random | None = None) -> Iterator[cm.Command]:
     """The choices the rulebook gives a player now, each accepted by ``check``."""
     if state.phase is Phase.MOVEMENT:

@@ -545,11 +545,11 @@ def _register() -> None:
             return end_phase_problem(state) if cmd.kind == "end_phase" else None
 
         guard._combat_guard = True  # type: ignore[attr-defined]
-        registry.GUARDS.append(guard)
+        registry.register_guard(guard, registry.COMBAT)
 
     def generate(state: GameState, rng: object = None):  # type: ignore[no-untyped-def]
         yield from combat_legal.legal_combat_commands(state)
 
     if not any(getattr(g, "_combat", False) for g in registry.GENERATORS):
         generate._combat = True  # type: ignore[attr-defined]
-        registry.register_generator(generate)
+        registry.register_generator(generate, rank=registry.COMBAT)

@@ -29,7 +29,7 @@ from darkdec_qt.rules import events as ev
 from darkdec_qt.rules.apply import register_handler
 from darkdec_qt.rules.errors import IllegalAction
 from darkdec_qt.rules.phases import Phase, other_side
-from darkdec_qt.rules.registry import PHASE_HOOKS
+from darkdec_qt.rules.registry import OWED, register_phase_hook
 from darkdec_qt.rules.state import GameState
 from darkdec_qt.rules.zoc import zoc_hexes
 
@@ -70,7 +70,7 @@ def start_of_movement(state: GameState, dice: object = None) -> list[ev.Event]:
     return [PhaseStartNoted(when=_when(state), alone=alone, in_enemy_zoc=in_zoc)]
 
 
-PHASE_HOOKS.append(start_of_movement)
+register_phase_hook(start_of_movement, OWED)
 
 
 def noted(state: GameState) -> dict[str, tuple[str, ...]] | None:

@@ -35,6 +35,40 @@ def register_checker(kind: str) -> Callable[[Checker], Checker]:
     return deco
 
 
-def register_generator(fn: Generator) -> Generator:
-    GENERATORS.append(fn)
+# The order in which ``legal_commands`` offers the generators' commands, the guards judge and
+# the phase hooks run: fixed by rank here, never by which module happened to be imported first
+# (a self-played or computer-played game is the same game whichever way the engine was loaded).
+OWED = 0  # the choices a player owes (the player chooses); moments judged at a phase's start
+DECLARATIONS = 1  # the scenario's and variants' declarations (26.11A, 26.13A)
+CHAPTER = 2  # a chapter's own commands (10.8 withdrawals)
+COMBAT = 3  # the battle procedure (13.0)
+_RANKS: dict[int, int] = {}
+
+
+def _insert(items: list, fn: Callable, rank: int) -> None:
+    """Add ``fn`` after every entry of the same or a lower rank (once)."""
+    if fn in items:
+        return
+    _RANKS[id(fn)] = rank
+    at = next((i for i, f in enumerate(items) if _RANKS.get(id(f), CHAPTER) > rank), len(items))
+    items.insert(at, fn)
+
+
+def register_generator(fn: Generator | None = None, *, rank: int = CHAPTER):  # noqa: ANN201
+    """Register a candidate command generator (usable as ``@register_generator`` or
+    ``@register_generator(rank=...)``)."""
+    def deco(f: Generator) -> Generator:
+        _insert(GENERATORS, f, rank)
+        return f
+
+    return deco(fn) if fn is not None else deco
+
+
+def register_guard(fn: Guard, rank: int = CHAPTER) -> Guard:
+    _insert(GUARDS, fn, rank)
+    return fn
+
+
+def register_phase_hook(fn: PhaseHook, rank: int = CHAPTER) -> PhaseHook:
+    _insert(PHASE_HOOKS, fn, rank)
     return fn

@@ -40,7 +40,13 @@ from darkdec_qt.rules.montgomery import (
     second_withdrawal_pass,
 )
 from darkdec_qt.rules.phases import Phase
-from darkdec_qt.rules.registry import PHASE_HOOKS, PRESTART, register_checker, register_generator
+from darkdec_qt.rules.registry import (
+    DECLARATIONS,
+    PRESTART,
+    register_checker,
+    register_generator,
+    register_phase_hook,
+)
 from darkdec_qt.rules.state import GameState
 from darkdec_qt.rules.variant_events import ArrivalsShifted, VariantTriggered, VictoryConditionsChosen
 
@@ -362,7 +368,7 @@ def withdrawal_commands(state: GameState, rng: object = None):  # noqa: ANN201 -
         yield BeginSecondWithdrawalMove()
 
 
-register_generator(withdrawal_commands)
+register_generator(withdrawal_commands, rank=DECLARATIONS)
 
 
 # --- the phase hook ---------------------------------------------------------------------
@@ -590,5 +596,5 @@ def _check_cond(state: GameState, cmd: ChooseConditionalUnits, dice: object) -> 
     return [ConditionalUnitsChosen(side=side, released=released, chosen=chosen)]
 
 
-PHASE_HOOKS.append(phase_hook)
+register_phase_hook(phase_hook, DECLARATIONS)
 
