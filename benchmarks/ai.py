@@ -1,5 +1,5 @@
 """How strong is the computer opponent? Tournaments, the history comparison and thinking
-times (issue 14). A benchmark, not a test: it prints numbers.
+times. A benchmark, not a test: it prints numbers.
 
     python benchmarks/ai.py tournaments --scenario herbstnebel --n 20 --jobs 2
     python benchmarks/ai.py tournaments --scenario campaign --n 4 --pairs ai:normal/random

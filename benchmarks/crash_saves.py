@@ -1,4 +1,4 @@
-"""Kill saving processes at random moments (issue 15) and report what was left.
+"""Kill saving processes at random moments (docs/file-safety.md) and report what was left.
 
     python benchmarks/crash_saves.py            # 50 kills
     python benchmarks/crash_saves.py --kills 200

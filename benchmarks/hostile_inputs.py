@@ -1,4 +1,4 @@
-"""Every hostile or damaged input of issue 15, tried at every entry point; prints a
+"""Every hostile or damaged input a game file or a module may be, tried at every entry point; prints a
 Markdown table (the one in docs/file-safety.md) of what each entry point does.
 
     python benchmarks/hostile_inputs.py > /tmp/table.md

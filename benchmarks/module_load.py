@@ -1,8 +1,8 @@
 """Time to open the module database and load it into immutable Python objects.
 
-Goal (issue 2): under 200 ms on this machine. Prints the median of N runs, wall clock
-and CPU time (the CPU time is the figure to trust on a shared, busy machine). Since
-issue 15 the load recomputes the content hash and validates the module.
+Goal: under 200 ms on this machine. Prints the median of N runs, wall clock and CPU time
+(the CPU time is the figure to trust on a shared, busy machine). The load recomputes the
+content hash and validates the module.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """How near the derived set-ups of the later scenarios stand to the historical positions
-of their first turn (issue 13; docs/scenarios.md, "Derived set-ups").
+of their first turn (docs/scenarios.md, "Derived set-ups").
 
 For Turning Point (AM 22 Dec), Final Fury (AM 29 Dec) and The Reduction of the Bulge
 (AM 3 Jan) this builds the initial state as a new game does (``rules.setup.initial_state``

@@ -1,6 +1,6 @@
 """Soak: N random games over every scenario, variant, optional rule, set-up and 26.20A
 choice, with invariants checked after every phase and each game saved to a file and
-replay-verified through the same path a player's file takes (issue 15).
+replay-verified through the same path a player's file takes (docs/file-safety.md).
 
     nice -n 10 python benchmarks/soak.py --minutes 40            # as many games as fit
     python benchmarks/soak.py --n 20 --seed 7                    # a fixed number

@@ -1,4 +1,4 @@
-"""The computer opponent makes the rulebook's choices itself (issue 14): for each decision
+"""The computer opponent makes the rulebook's choices itself: for each decision
 kind a position where the choice matters, and the AI must take the sensible option (not
 the engine's first offer), explaining it in a note."""
 

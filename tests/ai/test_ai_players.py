@@ -1,4 +1,4 @@
-"""The computer opponent (issue 14) plays every scenario, variant and optional rule with
+"""The computer opponent plays every scenario, variant and optional rule with
 commands the engine accepts, handles every decision kind it meets, and narrates.
 
 CI plays every scenario, every group of the Campaign's variants, and Herbstnebel and the

@@ -1,4 +1,4 @@
-"""``darkdec selfplay --german ai:... --allied ...`` and ``darkdec tournament`` (issue 14)."""
+"""``darkdec selfplay --german ai:... --allied ...`` and ``darkdec tournament``: games between computer players."""
 
 from __future__ import annotations
 

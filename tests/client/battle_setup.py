@@ -4,8 +4,8 @@ Final Fury (turn 27) has many contacts. The battle is found from the state at th
 Combat Phase, among those the engine offers (``combat_legal.declarable_battles``): the
 first with two attackers in two hexes against one defender, every unit with a step to
 lose, odds other than the 2:1 the tests pretend were rolled, and at least two options for
-every kind of choice below. So the fixture follows the derived set-up (issue 13 moved it)
-instead of hard-coding hexes. The battle is declared through the engine, then its record
+every kind of choice below. So the fixture follows the derived set-up (which moves when the map's reconstruction
+does) instead of hard-coding hexes. The battle is declared through the engine, then its record
 is set to await the wanted decision (as a battle saved at that point would)."""
 
 from __future__ import annotations

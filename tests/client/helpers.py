@@ -55,7 +55,7 @@ OWED = ("choose_fuel_division", "enter_reinforcement", "hold_off", "eliminate_ov
 
 
 def _settle_owed_choice(win) -> bool:
-    """A phase the engine will not end until a player makes a choice (issue 12, choices.py):
+    """A phase the engine will not end until a player makes a choice (the player chooses, rules/choices.py):
     make the first one it offers, as the player would from the orders menus."""
     from darkdec_qt.rules import engine
 

@@ -1,4 +1,4 @@
-"""Issue 10, defect 7: the 18.2B obligation is shown while it can still be met (the
+"""The 18.2B obligation is shown while it can still be met (the
 counts during movement and combat), a refusal lists the attacks still possible (a
 click selects one), and the phase bar never grows."""
 

@@ -1,4 +1,4 @@
-"""Issue 10, defect 1: every way of choosing in the Battle dock ("Do it", double-click,
+"""Every way of choosing in the Battle dock ("Do it", double-click,
 Enter) executes exactly the selected row, for every kind of pending choice; the game
 records that command."""
 

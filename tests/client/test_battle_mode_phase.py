@@ -1,4 +1,4 @@
-"""Issue 10, defect 3: Battle mode, its attackers and defenders belong to one combat
+"""Battle mode, its attackers and defenders belong to one combat
 phase of one side; after the phase a click selects a unit again."""
 
 from __future__ import annotations

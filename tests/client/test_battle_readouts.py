@@ -1,4 +1,4 @@
-"""Issue 10, defect 6: the Battle dock and the CRT show the battle as it was fought:
+"""The Battle dock and the CRT show the battle as it was fought:
 the odds and column of the roll (not the survivors' odds), the CRT row of the modified
 roll with the dice column's roll-to-row mapping, why a result did nothing (with its
 rule), and task lines without doubled words."""

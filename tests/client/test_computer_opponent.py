@@ -1,4 +1,4 @@
-"""The computer opponent in the client (issue 14): it thinks in a worker thread while the
+"""The computer opponent in the client: it thinks in a worker thread while the
 window keeps processing events, shows a progress bar and a Stop button, and its commands
 reach the live game through the controller (the engine)."""
 

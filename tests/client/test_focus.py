@@ -1,4 +1,4 @@
-"""Issue 10, defect 4: keyboard focus. The hand-over screen blocks every game action
+"""Keyboard focus. The hand-over screen blocks every game action
 until the named player confirms; game shortcuts work wherever the focus is; spin boxes
 take keys and the wheel only when clicked into; arrow keys reach the map."""
 

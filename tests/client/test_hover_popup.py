@@ -1,4 +1,4 @@
-"""Issue 10, defect 5: the hover popup (stack viewer) hides when the pointer leaves the
+"""The hover popup (stack viewer) hides when the pointer leaves the
 map, shows the stack as it is after a step loss, and never covers the hand-over
 screen or a context menu."""
 

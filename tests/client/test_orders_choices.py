@@ -1,4 +1,4 @@
-"""Issue 12 class 2: the client's order menus offer the choices the engine waits for
+"""The player chooses: the client's order menus offer the choices the engine waits for
 (orders.unit_orders feeds the context menu and the Orders menu)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 12, the player chooses, in the client: the Arriving dock lists the choices the engine
+"""The player chooses, in the client: the Arriving dock lists the choices the engine
 waits for ("Choices owed now") and the conditional forces a side selects (23.0B); the player
 clicks them. Reported: no control held off a reinforcement not on the map (10.7.2C) or chose
 conditional units (23.0B), and a displaced leader (15.5D) or a blocked reinforcement (10.6.3C)

@@ -1,5 +1,5 @@
 """Rule numbers shown by the client are links to the Rules index (Help menu), and the index
-is searchable (issue 12)."""
+is searchable."""
 
 from __future__ import annotations
 

@@ -274,7 +274,7 @@ def test_screenshot(module_path, tmp_path) -> None:  # type: ignore[no-untyped-d
 
 
 def test_a_module_changed_outside_the_editor_is_flagged_on_open_and_sealed_by_save(window, module_path, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    """Issue 15: every entry point checks the integrity of what it opens. The game refuses
+    """File safety: every entry point checks the integrity of what it opens. The game refuses
     a module whose stored hash is not its content's; the editor opens it (to repair it)
     but says so, in the title bar's file label and the status bar, until Save re-seals it."""
     import shutil

@@ -1,4 +1,4 @@
-"""Fixtures for the file-safety tests (issue 15): one short real game, saved once, and
+"""Fixtures for the file-safety tests (docs/file-safety.md): one short real game, saved once, and
 user folders (data, cache, config) in the test's temporary folder."""
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ def forge(path: Path, edit) -> None:  # noqa: ANN001
 
 
 def write_v1(record: GameRecord, path: Path) -> None:
-    """A game file as format 1 wrote it (before issue 15): chain from '', no seal."""
+    """A game file as format 1 wrote it (before the seal and the metadata chain): chain from '', no seal."""
     con = sqlite3.connect(path)
     con.execute("PRAGMA application_id=1145325379")
     con.execute("PRAGMA user_version=1")

@@ -1,4 +1,4 @@
-"""Command-line file handling (issues 10 and 15): the folded log, a game file given to the
+"""Command-line file handling (docs/file-safety.md): the folded log, a game file given to the
 editor, an unknown scenario, a folder given as a file: one clear line each."""
 
 from __future__ import annotations

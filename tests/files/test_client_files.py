@@ -1,4 +1,4 @@
-"""Issue 15, in the client: no autosave path from file content; a save or autosave that
+"""File safety in the client: no autosave path from file content; a save or autosave that
 fails is told (status bar and a dialog), play goes on, the old file intact."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 15: saves killed at random moments. A child process saves two versions of a game
+"""File safety: saves killed at random moments. A child process saves two versions of a game
 in turn without pause; it is killed (SIGKILL) after a random delay. Each time the file
 holds one whole version, and after the next start (``remove_orphans``, what the client
 runs on its autosave folder and the folders of recent files) no temporary file is left.

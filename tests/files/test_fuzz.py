@@ -1,4 +1,4 @@
-"""Issue 15: fuzzing the two untrusted file kinds. Whatever is done to a game file or a
+"""File safety: fuzzing the two untrusted file kinds. Whatever is done to a game file or a
 module database (bytes flipped, rows deleted or added, values of any type, deep JSON,
 tables swapped for views), opening it gives a verified game / a module or a clear
 ``GameFileError`` / ``DatabaseError``: never another exception, never an unbounded time

@@ -1,4 +1,4 @@
-"""Issue 15: hostile SQLite. Tables must be tables (no views, triggers, virtual tables),
+"""File safety: hostile SQLite. Tables must be tables (no views, triggers, virtual tables),
 files are opened read-only, every query's time is bounded and JSON nesting capped; a
 garbage embedded module is a clear error, in the client too."""
 

@@ -1,4 +1,4 @@
-"""Issue 15: integrity that is checked. The module hash is recomputed on open; every
+"""File safety: integrity that is checked. The module hash is recomputed on open; every
 metadata value is bound into the game's hash chain; every entry point re-executes what
 it opens, so an edited die, a teleported unit or forged events are refused by name."""
 

@@ -1,4 +1,4 @@
-"""Issue 15: malformed but plausible modules. Values are checked against their column's
+"""File safety: malformed but plausible modules. Values are checked against their column's
 type, references are validated, and every command that plays refuses an invalid module
 with the validation report (never a KeyError or a bare '16DecAM')."""
 

@@ -1,4 +1,4 @@
-"""Issue 15: saves that fail loudly and never lose the previous file; fsync of the file
+"""File safety: saves that fail loudly and never lose the previous file; fsync of the file
 and its folder; permissions and symlinks kept; orphans of killed saves removed on the
 next start; no temporary module copy per open."""
 

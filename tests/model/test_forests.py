@@ -1,4 +1,4 @@
-"""Issue 13 (Forests): the terrain polygons are named and sourced, every forest hex names the
+"""Forests: the terrain polygons are named and sourced, every forest hex names the
 polygon it comes from, and the map is a patchwork of woods, open plateaus and rough ground
 (docs/provenance-map.md, "Forests, open plateaus and rough")."""
 

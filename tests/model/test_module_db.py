@@ -198,7 +198,7 @@ def test_database_with_bad_value_names_table(tmp_path, built):
     con.execute("UPDATE unit SET fa = 'x' WHERE id = '99/393'")
     con.commit()
     con.close()
-    # issue 15: text in an integer column is refused on read, naming table, row and column
+    # file safety: text in an integer column is refused on read, naming table, row and column
     with pytest.raises(DatabaseError, match=r"table 'unit' row \d+: column 'fa' must be an integer, holds 'x'"):
         read_database(p, verify_hash=False)
 

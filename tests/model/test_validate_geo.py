@@ -1,4 +1,4 @@
-"""Geographic and historical validation (issue 13): the bundled module passes every
+"""Geographic and historical validation (validate_geo): the bundled module passes every
 check, and a copy carrying each old error fails it, naming the hex."""
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ def test_wallendorf_outside_the_7th_army_is_reported(rows: Rows, module: Module)
 
 
 def test_westwall_on_the_luxembourg_bank_is_reported(rows: Rows, module: Module) -> None:
-    # 4222 (Luxembourg bank of the Our, below Hosingen) was a Westwall hex before issue 13
+    # 4222 (Luxembourg bank of the Our, below Hosingen) was once wrongly a Westwall hex
     assert not module.hexes["4222"].westwall and module.hexes["4222"].army is None
     assert ("border-bank", "4222") in broken(rows, lambda r: hexrow(r, "4222").update(westwall=True))
 
@@ -287,7 +287,7 @@ def test_unit_off_its_sector_is_reported(rows: Rows) -> None:
 
 
 def test_unit_on_an_allied_entry_hex_is_reported(rows: Rows) -> None:
-    """25/12SS stood on 5001 (entry area E) before issue 13."""
+    """25/12SS once stood on 5001 (entry area E), an Allied entry hex."""
     def edit(r: Rows) -> None:
         next(x for x in r["historical"] if x["unit"] == "25/12SS").update(hex="5001")
 

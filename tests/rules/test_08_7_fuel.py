@@ -115,7 +115,7 @@ def test_8_7_5_not_enough_eligible_divisions_has_no_further_effect():
     from darkdec_qt.rules.choices import _fuel_options
 
     st = fuel_state(shortage=5)
-    with pytest.raises(IllegalAction) as e:  # issue 12: the players choose, the engine does not
+    with pytest.raises(IllegalAction) as e:  # the players choose, the engine does not
         check(st, cm.EndPhase())
     assert e.value.rule == "8.7.1A"
     chosen = []

@@ -1,4 +1,4 @@
-"""10.6.3C (issue 12 class 2, the player chooses): when every scheduled entry hex of a due
+"""10.6.3C (the player chooses): when every scheduled entry hex of a due
 reinforcement is blocked (10.6.3B), its owner picks the road hex it enters from next turn
 among the next unblocked ones: west for Allied units on the north or south edge, north or
 south for German units (and Allied units on the west edge). The old engine picked the

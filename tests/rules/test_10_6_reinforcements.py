@@ -69,7 +69,7 @@ def test_10_6_3B_german_exit_markers_block_allied_entry():
 
 
 def test_10_6_3A_reinforcements_may_not_be_withheld():
-    """Issue 12 (the player chooses): the phase does not end with a due unit that may enter;
+    """The player chooses: the phase does not end with a due unit that may enter;
     its owner enters it where they choose, the engine does not place it."""
     from darkdec_qt.rules import engine
 

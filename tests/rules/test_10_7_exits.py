@@ -87,7 +87,7 @@ def test_10_7_2C_reinforcements_of_that_edge_may_not_enter_while_the_debt_is_unp
 
 
 def test_10_7_2C_held_off_as_soon_as_possible_at_the_end_of_the_movement_phase():
-    """Issue 12 (the player chooses): the Allies pick the units held off; the phase may not
+    """The player chooses: the Allies pick the units held off; the phase may not
     end while the debt can be paid."""
     from darkdec_qt.rules import engine
 

@@ -87,7 +87,7 @@ def test_13_6_3_overstacking_costs_a_step_per_hex():
 def test_13_6B_illegal_path_refused_with_the_rule():
     s = CombatBuilder().german("g", "0505").allied("a", "0605").build()
     pending(s, ("g",), ("a",), "D1", (("retreat", "Allied", "0605", 1),))
-    with pytest.raises(IllegalAction, match=r"13\.6\.1B"):  # into the enemy: the specific clause (issue 12)
+    with pytest.raises(IllegalAction, match=r"13\.6\.1B"):  # into the enemy: the most specific clause
         run(s, cc.ChooseRetreat(units=("a",), path=("0605", "0505")))
 
 

@@ -1,7 +1,7 @@
 """18.3B: an Allied infantry unit activated on 16 December moves one hex; the destinations
 query lists every neighbour ``check`` accepts, even one whose cheapest path is longer (round
 an unbridged river by a bridge). Found by tests/rules/test_queries_agree_with_check.py on the
-issue 13 map: 28/112 at 4216 could cross the Our into 4116 (10.2A, a fresh unit may always
+reconstructed map (docs/provenance-map.md): 28/112 at 4216 could cross the Our into 4116 (10.2A, a fresh unit may always
 move one hex) but the query, keeping only the cheapest (two-hex) path, left 4116 out."""
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ def test_19_2A_clear_terrain_not_enemy_occupied_nor_enemy_zoc():
         with pytest.raises(IllegalAction) as e:
             check(st, cm.Paradrop("vdHeydte", h))
         assert e.value.rule == "19.2A" and why in str(e.value), h
-    check(st, cm.Paradrop("vdHeydte", "0606"))  # a town in clear terrain is clear (erratum 4.1.2B, issue 12)
+    check(st, cm.Paradrop("vdHeydte", "0606"))  # a town in clear terrain is clear (erratum 4.1.2B)
     force_dice(st, 1)
     ev = execute(st, cm.Paradrop("vdHeydte", "0505"))
     assert ev[-1].result == "full" and st.pos["vdHeydte"] == "0505"
@@ -34,7 +34,7 @@ def test_19_2A_clear_terrain_not_enemy_occupied_nor_enemy_zoc():
 
 def test_19_2A_before_movement_and_19_1_only_am_17_december():
     st = drop_map()
-    with pytest.raises(IllegalAction) as e:  # issue 12: no movement before the drop ...
+    with pytest.raises(IllegalAction) as e:  # the player chooses: no movement before the drop ...
         check(st, cm.Move(units=("3/FJ",), path=("0901", "0801")))
     assert e.value.rule == "19.2A"
     st.mp_spent["3/FJ"] = 30  # ... and a drop after movement is refused
@@ -70,7 +70,7 @@ def test_19_2C_may_not_move_the_turn_dropped_2D_only_von_der_heydte():
 
 
 def test_19_1_the_drop_is_mandatory_and_never_an_edge_reinforcement():
-    """Issue 12 (the player chooses): Germany picks the hex; the phase does not end (nor
+    """The player chooses: Germany picks the hex; the phase does not end (nor
     does movement begin) before the drop, and legal_commands offers every drop hex."""
     from darkdec_qt.rules import engine
 

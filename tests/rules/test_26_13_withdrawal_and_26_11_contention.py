@@ -61,7 +61,7 @@ def test_26_13B_given_withdrawal_when_moving_away_then_illegal():
     u, _, bad = _mover(st)
     with pytest.raises(IllegalAction, match=r"26\.13"):
         engine.check(st, cm.Move(units=(u,), path=bad[0]))
-    shown = movement.legal_destinations(st, (u,))  # issue 10.2: the client never shades it
+    shown = movement.legal_destinations(st, (u,))  # the client shades what the query lists: never this hex
     assert bad[0][-1] not in shown and "26.13" in (movement.why_illegal(st, u, bad[0][-1]) or "")
 
 

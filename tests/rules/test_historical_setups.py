@@ -1,5 +1,5 @@
 """6.2 historical set-up from the module's historical positions, and 10.9 in the derived
-set-ups of the later scenarios (issue 13)."""
+set-ups of the later scenarios (docs/scenarios.md, "Derived set-ups")."""
 
 from __future__ import annotations
 
@@ -122,7 +122,7 @@ def test_turning_point_goose_egg_holds_poteau_until_the_salm_withdrawal():
 @pytest.mark.parametrize("scenario", ["final_fury", "reduction"])
 def test_every_unit_in_play_starts_from_its_dated_position(scenario):
     """Final Fury (AM 29 Dec) and Reduction (AM 3 Jan): every non-leader unit in play has a
-    dated row (data/historical.csv) and stands within three hexes of it (issue 13)."""
+    dated row (data/historical.csv) and stands within three hexes of it."""
     from darkdec_qt import hexgrid
 
     m = real_module()

@@ -1,4 +1,4 @@
-"""Issue 12 class 1, moments: a condition tied to a moment is judged at that moment.
+"""Moments: a condition tied to a moment is judged at that moment.
 
 10.4.1A: sole occupant of a road hex, not in an enemy ZOC "at the beginning of the owning
 side's Movement Phase"; 14.1D: reserves not formed from units that start their player turn

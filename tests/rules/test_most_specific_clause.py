@@ -1,4 +1,4 @@
-"""Issue 12 class 4: a refusal cites the clause that forbids the action, not a neighbour."""
+"""The most specific clause: a refusal cites the clause that forbids the action, not a neighbour."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 12 leftovers: the log narrates every event in its own words (narrate.describe), never
+"""The log narrates every event in its own words (narrate.describe), never
 the raw "kind: field=value" fallback, and hides pure bookkeeping (the phase start notes of
 moments.py) and what a player may not know (Germany's secret 26.20A choice)."""
 

@@ -1,4 +1,4 @@
-"""Issue 12 class 3, optional means optional: with an optional rule off none of its effects
+"""Optional means optional: with an optional rule off none of its effects
 remain; with it on, they do. One test per optional rule here, or named where it already is:
 8.6 (test_08_6_surrender: pocket(optional=())), 10.3 (test_10_3_disengagement), 10.8
 (test_10_8_withdrawals), 12.3/12.4 (test_12_zoc_optional, test_queries_agree_with_check),

@@ -1,4 +1,4 @@
-"""Issue 12 class 2, the player chooses: where the rulebook gives a player a choice, the
+"""The player chooses: where the rulebook gives a player a choice, the
 engine offers the command (``legal_commands``) and waits for it; it never picks in the
 player's place (11.0C, 19.1, 10.6.3A, 10.7.2C, 8.7.1: see also test_19_paradrop,
 test_10_6_reinforcements, test_10_7_exits, test_08_7_fuel; 15.5D, 23.0B offered)."""
@@ -114,7 +114,8 @@ def test_15_5D_the_ai_self_play_and_the_match_loop_hand_the_choice_to_the_owner(
 
 
 def test_legal_commands_before_the_start_offer_only_what_check_accepts():
-    """Issue 12 class 6: before StartGame the engine listed EndPhase (refused, 7.0) and moves."""
+    """The queries agree with check: before the game starts the one command offered is
+    StartGame, and check accepts it (7.0: no phase to end, no unit to move yet)."""
     from tests.rules.conftest_real import init
 
     st = init(scenario="herbstnebel")

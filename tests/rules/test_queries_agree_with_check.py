@@ -1,4 +1,4 @@
-"""Issue 12 class 6 / issue 10 item 2: every query the client asks agrees with ``check``.
+"""The queries agree with check: every query the client asks agrees with ``check``.
 
 States are taken from random self-play (several scenarios, turns, both sides, normal and
 strategic movement, reaction and exploitation, battles waiting for a retreat or an advance).
@@ -168,7 +168,7 @@ def test_legal_commands_offer_only_what_check_accepts(data):
 
 
 def test_legal_commands_offer_end_phase_exactly_when_check_accepts_it_in_every_sampled_state():
-    """Issue 12 class 6, over every sampled state (the hypothesis test above draws 25)."""
+    """EndPhase is offered exactly when check accepts it, over every sampled state (the hypothesis test above draws 25)."""
     moving, battles = sampled()
     refused = 0
     for st in moving + battles:

@@ -18,7 +18,7 @@ from darkdec_qt.rules import clauses as rc
 
 INDEX = rc.load_index()
 ROOT = rc.REPO_ROOT
-# Issue 12's goal is reached: every behavioural clause of 5-26 is named by a test. No gap is
+# Every behavioural clause of 5-26 is named by a test. No gap is
 # allowed any more (tested = false fails CI): a new clause comes with its test.
 MAX_GAPS = 0
 # A refusal may cite a chart, the log or the file-exchange protocol instead of a clause: a

@@ -1,4 +1,4 @@
-"""Issue 12 class 5: where two clauses conflict or one is ambiguous, the reading chosen (in
+"""Readings decided: where two clauses conflict or one is ambiguous, the reading chosen (in
 docs/rules-interpretations.md, "Readings decided in the open") is tested here with both
 clause ids."""
 
