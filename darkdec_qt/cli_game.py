@@ -45,7 +45,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
                    help="German set-up: automatic, free (6.1, placed by AutoSetup) or historical (6.2)")
     s.add_argument("--vc", choices=("historical", "small_solution", "luxembourg"), default=None,
                    help="Campaign Game: Germany's choice of victory conditions (26.20A)")
-    from darkdec_qt import cli_ai  # issue 14: computer players
+    from darkdec_qt import cli_ai  # the computer players' options
 
     cli_ai.add_selfplay_args(s)
     s.set_defaults(func=cmd_selfplay)

@@ -415,7 +415,7 @@ class EditorWindow(QMainWindow):
         self.setWindowModified(self.doc.is_modified)
         h = self.doc.content_hash()
         text = f"{self.doc.path or 'not saved'}   hash {h[:10] if h else '—'}"
-        if self.doc.seal_problem:  # issue 15: integrity is checked on every open, and said
+        if self.doc.seal_problem:  # file safety: integrity is checked on every open, and said
             text += "   ⚠ changed outside the editor"
         self.file_label.setText(text)
         self.file_label.setToolTip(self.doc.seal_problem)

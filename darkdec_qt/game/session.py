@@ -129,7 +129,7 @@ class Game:
         """Rebuild from a recorded log by applying its events (no re-checking, no re-rolling).
         Unchecked, like python-chess's ``push``: only for logs this process produced. A file
         opens through ``darkdec_qt.gamestore.open_verified``, which re-executes every
-        command through ``execute`` (issue 15)."""
+        command through ``execute`` (docs/file-safety.md)."""
         g = cls.__new__(cls)
         g.module = module
         g.initial = initial_state(module, scenario, seed, optional, variants, setup)

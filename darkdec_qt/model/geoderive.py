@@ -158,7 +158,7 @@ AREA_KINDS = {"forests.geojson": ("woods", "dense_forest"), "marsh.geojson": ("m
 def area_polygons(geo_dir: Path, name: str) -> list[tuple[dict, BaseGeometry]]:
     """The terrain polygons of one area file; each must carry a ``kind`` of that file, a
     unique ``name`` (a hex's basis names the polygon that made its terrain) and a ``basis``
-    naming its source, else SourceError (docs/provenance-map.md, issue 13 Forests)."""
+    naming its source, else SourceError (docs/provenance-map.md, "Forests, open plateaus and rough")."""
     feats = load(geo_dir, name)
     seen: set[str] = set()
     for i, (props, geom) in enumerate(feats, 1):

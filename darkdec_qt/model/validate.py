@@ -204,5 +204,5 @@ def validate(m: Module) -> list[Problem]:
     mid = m.units.get("Middleton")
     if mid is not None and mid.setup != "3022":
         add(Problem("anchor", "Middleton", "Middleton sets up in 3022 (4.2.2D)"))
-    out.extend(Problem(*p) for p in validate_geo.problems(m))  # geography and history (issue 13)
+    out.extend(Problem(*p) for p in validate_geo.problems(m))  # geography and history (validate_geo)
     return out

@@ -1,4 +1,4 @@
-"""Geographic and historical checks of a module (issue 13), run by ``validate.validate``.
+"""Geographic and historical checks of a module, run by ``validate.validate``.
 
 Each check compares the hex data with facts of the geography sources or the rulebook
 and reports :class:`~darkdec_qt.model.validate.Problem` rows with hex ids:

@@ -1,4 +1,4 @@
-"""Playing against the computer in the client (issue 14).
+"""Playing against the computer in the client.
 
 *File ▸ New game against the computer…* chooses the scenario, the human's side and the
 computer's level. Whenever the computer's side has the decision (its player turn, or a

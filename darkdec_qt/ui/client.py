@@ -33,7 +33,7 @@ class Client(MainWindow):
         self._replay_keys()
         self.extend()
         install_exchange(self)  # file exchange: File menu entries and the whose-move line (ui/exchange/actions.py)
-        from darkdec_qt.ui import aiplayer  # issue 14: New game against the computer
+        from darkdec_qt.ui import aiplayer  # File > New game against the computer
 
         aiplayer.install(self)
         self._help_menu()

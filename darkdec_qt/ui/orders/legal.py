@@ -178,8 +178,8 @@ def side_orders(state: GameState) -> list[Order]:
 
 
 def owed_orders(state: GameState) -> list[Order]:
-    """The choices the rulebook gives a player that the engine waits for now (issue 12,
-    rules/choices.py), for the Arriving dock: 15.5D a displaced leader's hex (the owner's,
+    """The choices the rulebook gives a player that the engine waits for now (the player
+    chooses, rules/choices.py), for the Arriving dock: 15.5D a displaced leader's hex (the owner's,
     before anything else), 10.6.3C a blocked reinforcement's road hex for next turn, 10.7.2C
     the reinforcements held off, 11.0C the units eliminated for stacking, 19.1 the drop.
     Each is accepted by ``engine.check``; an order with ``targets`` is a hex to click."""

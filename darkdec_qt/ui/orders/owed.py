@@ -1,4 +1,4 @@
-"""The choices the engine waits for, shown in the Arriving dock (issue 12, the player chooses):
+"""The choices the engine waits for, shown in the Arriving dock (the player chooses):
 "Choices owed now" lists each one ``orders.owed_orders`` finds (a displaced leader's hex, 15.5D;
 a blocked reinforcement's road hex for next turn, 10.6.3C; the reinforcements held off the map,
 10.7.2C; overstacked units, 11.0C; the drop, 19.1): a click executes it or highlights the hexes

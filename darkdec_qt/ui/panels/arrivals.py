@@ -33,7 +33,7 @@ class ArrivalsPanel(QWidget):
         self.list.setWordWrap(True)
         self.list.currentItemChanged.connect(lambda it, _p: self.choose(it))
         self.list.itemClicked.connect(self.choose)
-        from darkdec_qt.ui.orders.owed import ConditionalForces, OwedChoices  # issue 12: the player chooses
+        from darkdec_qt.ui.orders.owed import ConditionalForces, OwedChoices  # the player chooses
 
         self.owed = OwedChoices(controller, map_input)
         self.conditional = ConditionalForces(controller)
