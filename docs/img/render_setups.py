@@ -1,4 +1,4 @@
-"""Re-draw the set-up renders of docs/scenarios.md (issue 13) from the bundled module.
+"""Re-draw the set-up renders of docs/scenarios.md from the bundled module.
 
     python docs/img/render_setups.py            # writes the five PNGs next to this file
 
