@@ -115,6 +115,7 @@ class ComputerOpponent(QObject):
         window.statusBar().addPermanentWidget(self.box)
         self.box.hide()
         self.controller.changed.connect(self.poke)
+        self.controller.gameReplaced.connect(lambda: self.set_sides({}))  # a new game or file: hot seat
         window.installEventFilter(self)
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
@@ -240,6 +241,8 @@ def start_vs_computer(window, choices: dict, opponent: dict[str, str]) -> bool: 
     act = window.actions_by_name.get("hotseat")
     if act is not None:
         act.setChecked(False)
+    human = next((side for side in SIDES if side not in opponent), None)
+    window.controller.take_seat(human)  # 25.0: the human's side is seen, whoever is phasing
     window.computer.set_sides(opponent, str(window.controller.game.initial.seed))
     return True
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
+from darkdec_qt.ai.base import decider
 from darkdec_qt.game.session import Game
 from darkdec_qt.model.load import DEFAULT_MODULE
 from darkdec_qt.moduleview import Module
@@ -57,6 +58,10 @@ class GameController(QObject):
         self.past: int | None = None  # event index shown, None = live
         self.last_refusal = ""
         self.end_refusal = ""  # why the engine refused EndPhase (shown in the phase bar)
+        # The side whose player sits at this screen for the whole game: against the computer the
+        # human's side, in file exchange mine; None in hot seat, where the seat goes to the side
+        # the game waits for (the hand-over screen). What may be seen (25.0) belongs to the seat.
+        self.seat: str | None = None
 
     # --- what is shown --------------------------------------------------------------
     @property
@@ -78,10 +83,27 @@ class GameController(QObject):
         s = self.state
         return acting_side(s.side, s.phase)
 
+    def owing(self) -> str:
+        """The side whose decision the live game waits for: the phasing side, or the side a
+        battle's task names (the defender's declaration, results, retreats: 13.3.3A, 13.5,
+        13.6), a displaced leader's owner (15.5D), the fuel chooser (8.7.1A); the same
+        answer the computer opponent plays by (ai.base.decider)."""
+        return decider(self.state)
+
     def viewer(self) -> str:
-        """Who looks at the screen (hotseat: the side that must act now); fog of war
-        (25.0) and the secret 26.20A choice are shown from this side's point of view."""
-        return self.acting()
+        """Who looks at the screen: the seat's side (against the computer the human's, in
+        file exchange mine), in hot seat the side the game waits for. Fog of war (25.0), the
+        CRT of 25.0C and the secret 26.20A choice are shown from this side's point of view."""
+        return self.seat or self.owing()
+
+    def phasing_controls(self) -> bool:
+        """Whether the phasing player's controls (End phase, Battle mode, armour superiority,
+        declaring a battle) are for the player at the screen: the live game waits for the
+        phasing side, and that side sits here (always, in hot seat)."""
+        if not self.is_live() or self.state.game_over:
+            return False
+        side = self.acting()
+        return self.owing() == side and self.seat in (None, side)
 
     def show_past(self, index: int) -> None:
         n = len(self.cache.events)
@@ -94,8 +116,11 @@ class GameController(QObject):
             self.shownChanged.emit()
 
     # --- writing ---------------------------------------------------------------------
-    def set_game(self, game: Game, path: str | Path | None = None, module_path: str | Path | None = None) -> None:
+    def set_game(self, game: Game, path: str | Path | None = None, module_path: str | Path | None = None,
+                 seat: str | None = None) -> None:
+        """Show ``game``; ``seat``: the side at this screen for the whole game (None: hot seat)."""
         self.game = game
+        self.seat = seat
         self.cache = StateCache(game)
         self.path = Path(path) if path else None
         if module_path is not None:
@@ -107,13 +132,19 @@ class GameController(QObject):
         self.changed.emit()
         self.shownChanged.emit()
 
+    def take_seat(self, side: str | None) -> None:
+        """The player of ``side`` sits at this screen for the rest of the game (None: hot seat)."""
+        self.seat = side
+        self.changed.emit()
+        self.shownChanged.emit()
+
     def execute(self, command: Command) -> bool:
         """Execute ``command`` through the engine; on IllegalAction show the reason and
         change nothing. Returns whether it was executed."""
         if self.past is not None:
             self.message.emit("Viewing the past: return to the live game to act (End)", True)
             return False
-        before = self.acting()
+        before = self.owing()
         try:
             events = self.game.execute(command)
         except IllegalAction as exc:
@@ -128,7 +159,7 @@ class GameController(QObject):
         self.shownChanged.emit()
         if any(e.kind == "phase_ended" for e in events):
             self.phaseEnded.emit()
-        after = self.acting()
+        after = self.owing()
         if after != before and not self.state.game_over:
             self.handOver.emit(after)
         return True
@@ -139,7 +170,7 @@ class GameController(QObject):
         were executed."""
         if self.past is not None or not commands:
             return 0
-        before = self.acting()
+        before = self.owing()
         n = 0
         ended = False
         for cmd in commands:
@@ -159,7 +190,7 @@ class GameController(QObject):
             self.shownChanged.emit()
             if ended:
                 self.phaseEnded.emit()
-            after = self.acting()
+            after = self.owing()
             if after != before and not self.state.game_over:
                 self.handOver.emit(after)
         return n
@@ -194,7 +225,7 @@ class GameController(QObject):
         if not self.can_redo():
             self.message.emit("Nothing to redo: only what was undone since the last command (log)", True)
             return False
-        before = self.acting()
+        before = self.owing()
         try:
             cmd = self.game.redo()
         except IllegalAction as exc:
@@ -206,8 +237,8 @@ class GameController(QObject):
         self.changed.emit()
         self.shownChanged.emit()
         self.message.emit(f"Redone: {cmd.kind.replace('_', ' ')}", False)  # after the views' own messages
-        if self.acting() != before and not self.state.game_over:
-            self.handOver.emit(self.acting())
+        if self.owing() != before and not self.state.game_over:
+            self.handOver.emit(self.owing())
         return True
 
     def mark_saved(self, path: str | Path) -> None:

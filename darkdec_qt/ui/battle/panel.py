@@ -240,10 +240,13 @@ class BattlePanel(QWidget):
         self._phase = key
         self.attackers, self.defenders = [], []
         if self.input.battle_mode or self.mode_button.isChecked():
-            self.mode_button.blockSignals(True)
-            self.mode_button.setChecked(False)
-            self.mode_button.blockSignals(False)
-            self.input.battle_mode = False
+            self._leave_mode()
+
+    def _leave_mode(self) -> None:
+        self.mode_button.blockSignals(True)
+        self.mode_button.setChecked(False)
+        self.mode_button.blockSignals(False)
+        self.input.battle_mode = False
 
     # --- showing -----------------------------------------------------------------------
     def refresh(self) -> None:
@@ -260,9 +263,14 @@ class BattlePanel(QWidget):
             self.attackers, self.defenders = list(b.attackers), list(b.defenders)
         if b is None:
             self.att_reductions.set_hexes(sorted({s.pos[u] for u in self.attackers}))
-        self.att_reductions.setEnabled(b is None)
+        mine = self.controller.phasing_controls()  # the phasing player's, and that player sits here
+        if not mine and (self.input.battle_mode or self.mode_button.isChecked()):
+            self._leave_mode()
+        for w in (self.mode_button, self.clear_button, self.integrity, self.armor):
+            w.setEnabled(mine)
+        self.att_reductions.setEnabled(b is None and mine)
         self.plan_label.setText(linkify_html(self.plan_html()))
-        self.declare_button.setEnabled(b is None and bool(self.attackers and self.defenders))
+        self.declare_button.setEnabled(mine and b is None and bool(self.attackers and self.defenders))
         self.options.clear()
         p = bq.pending(s)
         declaring = p is not None and p.what == "declare"
@@ -280,7 +288,10 @@ class BattlePanel(QWidget):
                 self.options.addItem(it)
             if self.options.count():
                 self.options.setCurrentRow(0)
-        self.choose_button.setEnabled(self.options.count() > 0)
+        here = p is not None and self.controller.seat in (None, p.side)  # the owing player sits here
+        self.defender_box.setEnabled(here)
+        self.options.setEnabled(here)
+        self.choose_button.setEnabled(here and self.options.count() > 0)
 
     def fought_html(self) -> str:
         """The battle as it was fought (not the odds of the survivors): the resolution's

@@ -148,8 +148,7 @@ class ExchangeActions(QObject):
     def activate(self, session: Session) -> None:
         self.session = session
         c = self.win.controller
-        c.set_game(ExchangeGameView(session), None, session.module_path)
-        c.viewer = lambda: session.me.side  # fog of war (25.0) from my side, not the acting side's
+        c.set_game(ExchangeGameView(session), None, session.module_path, seat=session.me.side)  # 25.0: my side's view
         self.win.hotseat = False
         self.update_status()
 

@@ -16,6 +16,7 @@ from darkdec_qt.ui.panels.charts import ChartsPanel
 from darkdec_qt.ui.panels.orderofbattle import OrderOfBattlePanel
 from darkdec_qt.ui.panels.replacements import ReplacementsPanel
 from darkdec_qt.ui.panels.status import TurnClock, VictoryLabel, VictoryPanel
+from darkdec_qt.ui.panels.waiting import WaitingLine, owed_decision
 
 RIGHT, LEFT = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.LeftDockWidgetArea
 
@@ -59,7 +60,13 @@ def install_panels(win) -> None:  # noqa: ANN001 (Client)
     win.game_shortcuts = GameShortcuts(win)  # Ctrl+E and the like work wherever the focus is
     win.hover_guard = HoverGuard(win)  # the stack popup: hides off the map, never stale or in the way
     win.add_action("&View", "time_limit", "&Time limit per player turn…", lambda: _ask_limit(win))
+    # --- whose decision the game waits for; the phasing player's controls only for that player
+    win.waiting = WaitingLine(c, lambda: getattr(getattr(win, "computer", None), "sides", {}))
+    win.statusBar().insertWidget(1, win.waiting, 2)
     c.changed.connect(lambda: _follow(win))
+    for signal in (c.changed, c.shownChanged, win.handover.taken):
+        signal.connect(lambda: _phasing_controls(win))
+    _phasing_controls(win)
     QTimer.singleShot(0, lambda: win.resizeDocks([win.log_dock, win.panels["arrivals"]], [400, 290],
                                                  Qt.Orientation.Horizontal))
 
@@ -69,6 +76,14 @@ def _ask_limit(win) -> None:  # noqa: ANN001
                                 int(win.clock.limit // 60), 0, 600)
     if ok:
         win.clock.set_limit(m)
+
+
+def _phasing_controls(win) -> None:  # noqa: ANN001
+    """End phase and Battle mode belong to the phasing player, while the game waits for that
+    player and that player sits here (not the computer's turn, not the defender's choice)."""
+    on = win.controller.phasing_controls() and not win.handover.blocking()
+    for name in ("end_phase", "battle_mode"):
+        win.actions_by_name[name].setEnabled(on)
 
 
 def _follow(win) -> None:  # noqa: ANN001
@@ -89,6 +104,13 @@ def _follow(win) -> None:  # noqa: ANN001
             and relocation_owner(s) not in computer:
         win.panels["arrivals"].raise_()  # 15.5D: the owner picks the hex at once: highlight them (after
         QTimer.singleShot(0, lambda: win.arrivals.owed.run(0))  # the views' own "moved" message)
+    owed = owed_decision(s, c.owing(), c.acting()) if not s.game_over else None
+    key = owed.key if owed is not None else None
+    if key != getattr(win, "_owed_key", None):
+        win._owed_key = key
+        if owed is not None and c.seat in (None, owed.side) and owed.side not in computer:
+            win.panels[owed.dock].show()  # the dock that takes the decision owed by the player here
+            win.panels[owed.dock].raise_()
     if s.to_place:
         win.panels["setup"].show()
         win.panels["setup"].raise_()

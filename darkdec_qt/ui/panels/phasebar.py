@@ -86,6 +86,6 @@ class PhaseBar(QFrame):
         self.phases_label.setText(" › ".join(parts))
         self.phases_label.setToolTip(f"{PHASE_NAMES[s.phase]} Phase")
         self.next_button.setText(next_step_label(s))
-        self.next_button.setEnabled(c.is_live() and not s.game_over)
+        self.next_button.setEnabled(c.phasing_controls())  # not while the other side owes a decision
         self.reason_label.set_full_text(c.end_refusal if c.is_live() else "")
         self.reason_label.setVisible(bool(self.reason_label.full))

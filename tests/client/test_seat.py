@@ -1,0 +1,131 @@
+"""What a side may see and do belongs to the seat, not to the phasing side (25.0).
+
+Against the computer the human's side is seen, also during the computer's player turn: an
+enemy stack shows only its top unit (25.0A), the order of battle hides where hidden units
+are, and the CRT is the non-phasing player's (25.0C). When the human owes a decision in the
+computer's turn (the defender's declaration, 13.3.3A) the game says so in the status bar,
+raises the Battle dock and keeps the computer's controls (End phase, Battle mode, armour
+superiority) disabled. In hot seat the defender's choice in the enemy's Combat Phase hands
+the seat over, and back."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QLabel
+
+from darkdec_qt.ai.base import decider
+from darkdec_qt.rules import battle_queries as bq
+from darkdec_qt.rules import combat_commands as cc
+from darkdec_qt.rules import engine
+from darkdec_qt.rules.commands import EndPhase
+from darkdec_qt.rules.fogofwar import visible_units
+from tests.client.battle_setup import find_battle
+from tests.client.helpers import OWED, hover_hex, plain, press_keys
+from tests.client.test_computer_opponent import wait_idle
+
+
+def scripted_german(game, players, *, only=None, stop=None, on_command=None, **_kw):  # noqa: ANN001
+    """A computer German player that plays the same way every time: it ends its phases (making
+    the choices the rules owe), declares one battle in its Combat Phase, and returns whenever
+    the Allies have the decision (as ``ai.match.play(only=...)`` does)."""
+    while not game.state.game_over and decider(game.state) == "German":
+        s = game.state
+        p = bq.pending(s)
+        owed = [c for c in engine.legal_commands(s) if c.kind in OWED]
+        if p is not None:
+            cmd = p.options[0]
+        elif owed:
+            cmd = owed[0]
+        elif s.phase.value == "combat" and not any(e.kind == "battle_declared" for e in game.events):
+            b = find_battle(s)
+            cmd = cc.DeclareBattle(attackers=b.attackers, defenders=b.defenders)
+        else:
+            cmd = EndPhase()
+        game.execute(cmd)
+        if on_command is not None:
+            on_command(game, cmd)
+
+
+@pytest.fixture
+def vs_computer(make_client, module, qtbot, monkeypatch):
+    """Final Fury (fog of war on) against the computer as the Allies, at the moment the
+    computer's battle waits for the human's declaration as defender."""
+    from darkdec_qt.ui import aiplayer
+    from darkdec_qt.ui.app import new_game
+
+    monkeypatch.setattr(aiplayer, "play", scripted_german)
+    win = make_client(new_game(module, "final_fury", "1"))
+    assert aiplayer.start_vs_computer(win, {"scenario": "final_fury", "seed": "1", "optional": ("25",)},
+                                      {"German": "easy"})
+    wait_idle(win.computer)
+    for _ in range(4):  # the human's Reaction Phase (7.1.4A) comes before the German Combat Phase
+        if win.controller.state.phase.value == "combat":
+            break
+        QTest.mouseClick(win.phase_bar.next_button, Qt.MouseButton.LeftButton)
+        wait_idle(win.computer)
+    s = win.controller.state
+    assert s.has_rule("25") and s.side == "German" and s.phase.value == "combat"
+    assert bq.pending(s).what == "declare" and decider(s) == "Allied"
+    qtbot.wait(100)
+    return win
+
+
+def test_fog_of_war_is_the_humans_during_the_computers_turn(vs_computer, qtbot):
+    win = vs_computer
+    s = win.controller.state
+    hidden = {h: n for h, (_shown, n) in visible_units(s, "Allied").items() if n}
+    h = sorted(hidden)[0]  # a German stack the Allies have not examined
+    hover_hex(win, h)
+    viewer = win.view.stack_viewer
+    qtbot.waitUntil(lambda: viewer.isVisible() and viewer.hex_id == h, timeout=3000)
+    assert len(viewer.units) == len(s.units_at(h)) - hidden[h]  # the top unit only (25.0A)
+    seen = win.ob_panel._seen(s)  # the order of battle gives no hex for the units hidden beneath
+    assert all(u not in seen for u in s.units_at(h) if u not in [spec.id for spec, _r, _t in viewer.units])
+    win.panels["charts"].show()
+    win.panels["charts"].raise_()
+    assert not win.charts.crt_fog.isVisibleTo(win.charts)  # 25.0C: the non-phasing player holds the CRT
+
+
+def test_the_game_says_what_the_human_owes_and_disables_the_computers_controls(vs_computer, qtbot):
+    win = vs_computer
+    c = win.controller
+    panel = win.battle_panel
+    assert panel.isVisible()  # the Battle dock is in front, not behind the log
+    words = [plain(lb) if lb.textFormat() == Qt.TextFormat.RichText else lb.text()
+             for lb in win.statusBar().findChildren(QLabel) if lb.isVisible()]
+    assert any("Waiting for the Allied player (you)" in w and "declares" in w for w in words), words
+    assert not win.phase_bar.next_button.isEnabled()
+    assert not panel.mode_button.isEnabled() and not panel.armor.isEnabled()
+    assert not win.actions_by_name["end_phase"].isEnabled()
+    events, batches = len(c.game.events), len(c.game.batches)
+    press_keys(win, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)  # Ctrl+E: the computer's End phase
+    assert len(c.game.events) == events and "7.1.5.1F" not in win.message_label.text()
+    QTest.mouseClick(win.phase_bar.next_button, Qt.MouseButton.LeftButton)
+    assert len(c.game.events) == events
+    assert panel.def_button.isEnabled()
+    qtbot.mouseClick(panel.def_button, Qt.MouseButton.LeftButton)  # the human declares as defender
+    assert c.game.batches[batches].command.kind == "defender_declares"
+    wait_idle(win.computer)
+
+
+def test_hot_seat_hands_the_seat_to_the_defender_and_back(make_client, module, qtbot):
+    from darkdec_qt.ui.app import new_game
+    from tests.client.battle_setup import to_combat
+
+    win = make_client(new_game(module, "final_fury", "1"), hotseat=True)
+    b = to_combat(win)
+    if win.handover.isVisible():
+        qtbot.mouseClick(win.handover.button, Qt.MouseButton.LeftButton)
+    panel = win.battle_panel
+    panel.select_attack(cc.DeclareBattle(attackers=b.attackers, defenders=b.defenders))
+    qtbot.mouseClick(panel.declare_button, Qt.MouseButton.LeftButton)
+    assert bq.pending(win.controller.state).what == "declare"
+    assert win.handover.isVisible() and win.handover.side == "Allied"  # the defender takes the seat
+    assert win.controller.viewer() == "Allied"
+    qtbot.mouseClick(win.handover.button, Qt.MouseButton.LeftButton)
+    assert panel.isVisible() and not win.phase_bar.next_button.isEnabled()
+    qtbot.mouseClick(panel.def_button, Qt.MouseButton.LeftButton)
+    assert win.handover.isVisible() and win.handover.side == "German"  # and back to the attacker
+    assert win.controller.viewer() == "German"
