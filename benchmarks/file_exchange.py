@@ -8,6 +8,12 @@ Two player homes (separate data folders, keys and secrets) in a temporary folder
 commands (the self-play chooser). To reach turn 20 quickly the hops before the measured one are
 exchanged in memory (the same verification, without writing a file each hop); the measured hop
 is a real file opened by the receiver's home from disk.
+
+Whole games: ``--seeds 1 2 3`` plays one game per seed and standing-order set. Every commitment's
+secret is fresh and random in play; here they are drawn from a generator seeded by the game's seed,
+so the same seed plays the same game before and after a change of the protocol (as long as the
+chooser sees the same positions). A *battle file* is a file whose segment holds a battle event, a
+pending battle command, or ends with a battle open; files per battle = battle files / battles.
 """
 
 from __future__ import annotations
@@ -19,13 +25,14 @@ import statistics
 import sys
 import tempfile
 import time
+import types
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from darkdec_qt import exchangestore  # noqa: E402
 from darkdec_qt.exchangestore import PlayerHome, Session  # noqa: E402
-from darkdec_qt.game.exchange import ExchangeGame, protocol  # noqa: E402
+from darkdec_qt.game.exchange import ExchangeGame, fairdice, protocol  # noqa: E402
 from darkdec_qt.game.exchange.scripted import play_until_send  # noqa: E402
 from darkdec_qt.game.exchange.signing import Signed, sign, verify  # noqa: E402
 
@@ -118,12 +125,30 @@ def per_segment(segs: list[Signed], sessions: dict[str, Session]) -> None:
           f"(canonical JSON + Ed25519), full verification incl. re-executing every command {t_full * 1e3:.1f} ms")
 
 
-def whole_game(root: Path, orders: tuple[str, ...], seed: int = 1) -> None:
+_BATTLE_EVENTS = {"battle_declared", "battle_stage", "battle_resolved", "battle_ended"}
+
+
+def _battle_file(session: Session) -> bool:
+    import json
+
+    body = json.loads(session.xg.segments[-1].raw)
+    events = [e for b in body["batches"] for e in b["events"]]
+    pending = body["pending"] or {}
+    return (any(e.get("kind") in _BATTLE_EVENTS for e in events) or session.xg.game.state.battle is not None
+            or "battle" in str(pending.get("kind", "")))
+
+
+def whole_game(root: Path, orders: tuple[str, ...], seed: int = 1) -> dict:
+    draws = random.Random(seed * 7919)
+    fairdice.fresh = lambda: f"{draws.getrandbits(256):064x}"  # reproducible games (see the docstring)
+    exchangestore.secrets = types.SimpleNamespace(token_hex=lambda n: f"{draws.getrandbits(8 * n):0{2 * n}x}",
+                                                  token_bytes=draws.randbytes)  # the game id too
     homes = {"German": PlayerHome(root / "german"), "Allied": PlayerHome(root / "allied")}
     rngs = {"German": random.Random(seed), "Allied": random.Random(seed + 1)}
     s = homes["German"].new_game("German", "herbstnebel", orders=orders)
     files = [s.send(root / "mail")]
     hops: collections.Counter[int] = collections.Counter()
+    battle_files = 0
     side, t0 = "Allied", time.perf_counter()
     while True:
         s = homes[side].open_file(files[-1]).session
@@ -134,15 +159,20 @@ def whole_game(root: Path, orders: tuple[str, ...], seed: int = 1) -> None:
         play_until_send(s.xg, rngs[side])
         files.append(s.send(root / "mail"))
         hops[s.xg.game.state.turn] += 1
+        battle_files += _battle_file(s)
         side = _other(side)
     h = {side: homes[side].load(s.game_id).xg.game.state.state_hash() for side in homes}
     sizes = [p.stat().st_size for p in files]
     turns = len(hops)
-    print(f"Herbstnebel by files, standing orders {', '.join(orders) or 'none'}: {len(files)} files "
+    battles = sum(1 for e in homes["German"].load(s.game_id).xg.game.events if e.kind == "battle_declared")
+    print(f"Herbstnebel by files, seed {seed}, standing orders {', '.join(orders) or 'none'}: {len(files)} files "
           f"({len(files) / turns:.1f} per game turn; per turn {dict(sorted(hops.items()))}), "
+          f"{battles} battles, {battle_files} battle files ({battle_files / max(battles, 1):.2f} per battle), "
           f"{time.perf_counter() - t0:.0f} s; same final state hash: {h['German'] == h['Allied']} "
           f"({h['German'][:12]}); first file {sizes[0]:,} bytes (module embedded), later files median "
-          f"{statistics.median(sizes[1:]):,.0f}, max {max(sizes[1:]):,} bytes")
+          f"{statistics.median(sizes[1:]):,.0f}, max {max(sizes[1:]):,} bytes", flush=True)
+    return {"files": len(files), "turns": turns, "battles": battles, "battle_files": battle_files,
+            "first": sizes[0], "median": statistics.median(sizes[1:])}
 
 
 def main() -> None:
@@ -150,14 +180,23 @@ def main() -> None:
     ap.add_argument("--turn", type=int, default=20)
     ap.add_argument("--skip-games", action="store_true")
     ap.add_argument("--skip-campaign", action="store_true")
+    ap.add_argument("--seeds", type=int, nargs="+", default=[1])
+    ap.add_argument("--no-plain", action="store_true", help="only the games with standing orders")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         if not args.skip_campaign:
             campaign_open(args.turn, root / "campaign")
         if not args.skip_games:
-            whole_game(root / "plain", ())
-            whole_game(root / "orders", ("default_declaration", "no_reaction", "prefer_retreat"))
+            for label, orders in (("plain", ()), ("orders", ("default_declaration", "no_reaction", "prefer_retreat"))):
+                if label == "plain" and args.no_plain:
+                    continue
+                runs = [whole_game(root / f"{label}-{seed}", orders, seed) for seed in args.seeds]
+                files, turns = sum(r["files"] for r in runs), sum(r["turns"] for r in runs)
+                bf, b = sum(r["battle_files"] for r in runs), sum(r["battles"] for r in runs)
+                print(f"== {label}, seeds {args.seeds}: {files / turns:.1f} files per game turn, "
+                      f"{bf / max(b, 1):.2f} files per battle, invitation {max(r['first'] for r in runs):,} bytes, "
+                      f"later files median {statistics.median(r['median'] for r in runs):,.0f} bytes", flush=True)
 
 
 if __name__ == "__main__":
