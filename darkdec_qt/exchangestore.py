@@ -378,7 +378,7 @@ class Session:
 
     def _save_draft(self) -> None:
         cmds = [b["command"] for b in self.xg.draft_batches if b["by"] == "self"]
-        if self.xg.draft_pending is not None:
+        if self.xg.draft_pending is not None and not self.xg.draft_pending_forced:
             cmds.append(self.xg.draft_pending.to_dict())
         _write_text(self.dir / "draft.json", json.dumps(cmds))
         self.home.remember(self)
@@ -417,7 +417,7 @@ class Session:
         target = Path(out_dir) / self.file_name(seq)
         try:
             write_exchange(ExchangeFile(meta={"game": self.game_id, "from": self.me.side}, rows=rows,
-                                        module_bytes=module), target)
+                                        module_bytes=module), target, compact=not full)
         except OSError as exc:
             raise ExchangeFileError(f"{target}: cannot write the file: {exc.strerror or exc}") from None
         return target

@@ -1,7 +1,9 @@
 """The file-exchange file (``*.ddx``): an SQLite application file holding signed segments.
 
 Tables: ``meta`` (format, game id, module hash), ``module`` (the module database, embedded
-only when the receiver may not have it), ``segment`` (seq, canonical JSON body, signature).
+only when the receiver may not have it; xz-compressed from format 2 on, and decompressed within a
+size bound), ``segment`` (seq, canonical JSON body, signature). A file sent to the opponent uses
+512-byte pages (a one-segment file is a few KB, not a 4 KB page per table and index).
 The file is opened through the program's one defensive opener (``safesqlite.open_untrusted``:
 read-only, ``trusted_schema`` off, limits, a time budget) and the schema must be exactly these
 tables (no view, no trigger); nothing is unpickled or evaluated; the bodies are checked by
@@ -11,6 +13,7 @@ tables (no view, no trigger); nothing is unpickled or evaluated; the bodies are 
 from __future__ import annotations
 
 import json
+import lzma
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,7 +29,9 @@ from darkdec_qt.model.safesqlite import (
 from darkdec_qt.model.safewrite import SaveError, atomic_write
 from darkdec_qt.version import VERSION
 
-EXCHANGE_FORMAT_VERSION = 1
+EXCHANGE_FORMAT_VERSION = 2
+READS = (1, 2)  # format 1: the module embedded uncompressed
+MAX_MODULE_BYTES = 64 * 1024 * 1024  # an embedded module, decompressed
 APPLICATION_ID = EXCHANGE_APPLICATION_ID  # "DDGX" (safesqlite.sniff knows it)
 MAX_FILE_BYTES = 256 * 1024 * 1024
 MAX_ROWS = 200_000
@@ -53,10 +58,29 @@ class ExchangeFile:
     module_bytes: bytes | None = None
 
 
-def build_bytes(f: ExchangeFile) -> bytes:
-    """The file's bytes, built in memory (no journal, no temporary files)."""
+def pack_module(data: bytes) -> bytes:
+    return lzma.compress(data, preset=9 | lzma.PRESET_EXTREME)
+
+
+def unpack_module(data: bytes, where: str) -> bytes:
+    """An embedded module, decompressed within MAX_MODULE_BYTES (a small file cannot expand without bound)."""
+    d = lzma.LZMADecompressor(format=lzma.FORMAT_XZ)
+    try:
+        out = d.decompress(data, max_length=MAX_MODULE_BYTES + 1)
+    except lzma.LZMAError:
+        raise ExchangeFileError(f"{where}: the embedded module is damaged (not xz data)") from None
+    if len(out) > MAX_MODULE_BYTES or not d.eof:
+        raise ExchangeFileError(f"{where}: the embedded module is larger than {MAX_MODULE_BYTES // 2**20} MB or truncated")
+    return out
+
+
+def build_bytes(f: ExchangeFile, *, compact: bool = False) -> bytes:
+    """The file's bytes, built in memory (no journal, no temporary files); ``compact``: small pages
+    (a file to send: few segments)."""
     con = sqlite3.connect(":memory:")
     try:
+        if compact:
+            con.execute("PRAGMA page_size=512")
         con.execute(f"PRAGMA application_id={APPLICATION_ID}")
         con.execute(f"PRAGMA user_version={EXCHANGE_FORMAT_VERSION}")
         for sql in _SCHEMA.values():
@@ -64,7 +88,7 @@ def build_bytes(f: ExchangeFile) -> bytes:
         meta = dict(f.meta, format_version=EXCHANGE_FORMAT_VERSION, program_version=VERSION)
         con.executemany("INSERT INTO meta VALUES (?, ?)", [(k, json.dumps(v)) for k, v in sorted(meta.items())])
         if f.module_bytes is not None:
-            con.execute("INSERT INTO module VALUES (1, ?)", (f.module_bytes,))
+            con.execute("INSERT INTO module VALUES (1, ?)", (pack_module(f.module_bytes),))
         con.executemany("INSERT INTO segment VALUES (?, ?, ?)", f.rows)
         con.commit()
         return con.serialize()
@@ -72,11 +96,11 @@ def build_bytes(f: ExchangeFile) -> bytes:
         con.close()
 
 
-def write_exchange(f: ExchangeFile, path: str | Path) -> Path:
+def write_exchange(f: ExchangeFile, path: str | Path, *, compact: bool = False) -> Path:
     """Write atomically and durably (``safewrite.atomic_write``: temporary file, fsync, rename,
     fsync of the folder); raises ExchangeFileError with the reason, the previous file intact."""
     try:
-        return atomic_write(path, build_bytes(f), prefix=".save-", suffix=".ddg")
+        return atomic_write(path, build_bytes(f, compact=compact), prefix=".save-", suffix=".ddg")
     except SaveError as exc:
         raise ExchangeFileError(str(exc)) from None
 
@@ -92,9 +116,9 @@ def read_exchange(path: str | Path) -> ExchangeFile:
             if con.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
                 raise ExchangeFileError(f"{p}: not a Dark December file-exchange file")
             version = con.execute("PRAGMA user_version").fetchone()[0]
-            if version != EXCHANGE_FORMAT_VERSION:
+            if version not in READS:
                 raise ExchangeFileError(f"{p}: exchange file format {version}; this program reads "
-                                        f"{EXCHANGE_FORMAT_VERSION}")
+                                        f"{' and '.join(map(str, READS))}")
             require_tables(con, _COLUMNS, "file-exchange file")
             objs = con.execute("SELECT type, name, sql FROM sqlite_master").fetchall()
             tables = {n: sql for t, n, sql in objs if t == "table"}
@@ -124,4 +148,6 @@ def read_exchange(path: str | Path) -> ExchangeFile:
     module_bytes = mod[0] if mod else None
     if module_bytes is not None and not isinstance(module_bytes, bytes):
         raise ExchangeFileError(f"{p}: the embedded module is not a database")
+    if module_bytes is not None and version >= 2:
+        module_bytes = unpack_module(module_bytes, str(p))
     return ExchangeFile(meta=meta, rows=[(int(s), b, g) for s, b, g in rows], module_bytes=module_bytes)

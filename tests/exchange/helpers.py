@@ -11,6 +11,30 @@ from darkdec_qt.exchangestore import PlayerHome, Session
 from darkdec_qt.game.exchange.scripted import play_until_send
 
 
+class Draws:
+    """Stand-ins for the fresh random values of file exchange (every commitment's secret, every nonce,
+    game ids and master secrets), drawn from a seeded generator: a test's game replays the same way
+    (the dice depend on them). ``Duel`` seeds it with the game's seed."""
+
+    def __init__(self) -> None:
+        self.rng = random.Random(0)
+
+    def seed(self, n: int) -> None:
+        self.rng.seed(n)
+
+    def fresh(self) -> str:
+        return f"{self.rng.getrandbits(256):064x}"
+
+    def token_hex(self, n: int) -> str:
+        return f"{self.rng.getrandbits(8 * n):0{2 * n}x}"
+
+    def token_bytes(self, n: int) -> bytes:
+        return self.rng.randbytes(n)
+
+
+DRAWS = Draws()
+
+
 def other(side: str) -> str:
     return "German" if side == "Allied" else "Allied"
 
@@ -29,6 +53,7 @@ class Duel:
     commands: int = 0
 
     def __post_init__(self) -> None:
+        DRAWS.seed(self.seed * 7919)
         self.homes = {"German": PlayerHome(self.root / "german-home"), "Allied": PlayerHome(self.root / "allied-home")}
         self.rngs = {"German": random.Random(self.seed), "Allied": random.Random(self.seed + 1)}
         s = self.homes["German"].new_game("German", self.scenario, orders=self.orders)

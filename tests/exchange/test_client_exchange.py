@@ -3,6 +3,7 @@ player's decision), act with the mouse, send; a refused file leaves the game as 
 
 from __future__ import annotations
 
+import json
 import random
 import shutil
 
@@ -56,9 +57,13 @@ def test_open_an_opponents_file_play_it_back_act_and_send(client, qtbot, tmp_pat
     qtbot.waitUntil(win.controller.is_live, timeout=60_000)
     assert len([p for p in seen if p is not None]) > 3
     assert win.controller.state.state_hash() == g.xg.game.state.state_hash()
-    assert "you play Allied: your move (Allied)" in x.status.text()
-    # the Allied player ends the Reaction Phase with the phase bar's button
-    qtbot.mouseClick(win.phase_bar.next_button, Qt.MouseButton.LeftButton)
+    # the Allied Reaction Phase had nothing to move, so the German program ended it (a forced step) and
+    # the German attack in the Combat Phase is the Allied player's to answer
+    assert "you play Allied: your move (Allied): defender's declaration" in x.status.text()
+    assert any(b["by"] == "forced" and b["command"]["kind"] == "end_phase"
+               for b in json.loads(read_exchange(f2).rows[-1][1])["batches"])
+    # the Allied player declares as defender with the battle panel's button
+    qtbot.mouseClick(win.battle_panel.def_button, Qt.MouseButton.LeftButton)
     assert "send the file to the German player" in x.status.text()
     f3 = x.send(tmp_path / "to-german")
     assert f3 is not None

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import statistics
+
 from darkdec_qt.game.exchange.signing import fingerprint
+from darkdec_qt.model.exchangefile import read_exchange
 from tests.exchange.helpers import play_by_files
 
 ORDERS = ("default_declaration", "no_reaction", "prefer_retreat")
@@ -35,8 +38,9 @@ def test_whole_herbstnebel_game_by_files_with_standing_orders_ends_in_the_same_s
     sizes = duel.sizes()
     print(f"\nwith standing orders: {len(duel.files)} files, hops per turn {dict(sorted(duel.hops_per_turn.items()))}, "
           f"first file {sizes[0]} bytes (module embedded), later files max {max(sizes[1:])} bytes")
-    # the first file embeds the module; later files do not
-    assert sizes[0] > 10 * max(sizes[1:])
+    # the first file embeds the module (compressed); later files do not, and are small
+    assert read_exchange(duel.files[0]).module_bytes is not None and read_exchange(duel.files[1]).module_bytes is None
+    assert sizes[0] <= 400_000 and statistics.median(sizes[1:]) <= 8 * 1024
 
 
 def test_two_turns_by_files_without_standing_orders_agree(tmp_path):

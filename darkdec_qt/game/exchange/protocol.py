@@ -17,6 +17,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from darkdec_qt.game.exchange import fairdice
 from darkdec_qt.game.exchange.errors import ExchangeError
+from darkdec_qt.game.exchange.forced import forced_command
 from darkdec_qt.game.exchange.orders import standing_command
 from darkdec_qt.game.exchange.segment import VERSION, parse
 from darkdec_qt.game.exchange.signing import Signed, fingerprint, public_hex, sign, verify
@@ -145,6 +146,7 @@ class ExchangeGame:
         self.draft: Game | None = None
         self.draft_batches: list[dict[str, Any]] = []
         self.draft_pending: Command | None = None
+        self.draft_pending_forced = False  # the pending command is a forced step of the opponent's
         self.recheck = True
         self.last = True
         self.signatures = True
@@ -328,6 +330,11 @@ class ExchangeGame:
                 if mine is not None and mine != author:
                     raise ExchangeError(f"segment {seq}, command {i}: the {author} player gave the {mine} player's "
                                         "choice", kind="out_of_turn", segment=seq)
+            if b["by"] == "forced" and self.recheck:
+                want = forced_command(st, who) if who not in (None, author) else None
+                if want is None or want.to_dict() != b["command"]:
+                    raise ExchangeError(f"segment {seq}, command {i}: is not a forced step of the {who} player "
+                                        f"here ({decision(st)})", kind="out_of_turn", segment=seq)
             if b["by"] == "orders" and self.recheck:
                 other = other_side(author)
                 want = standing_command(st, self.orders.get(other, {}), other) if who == other else None
@@ -339,7 +346,9 @@ class ExchangeGame:
         if body["pending"] is not None:
             if seq == 0:
                 raise ExchangeError("segment 0 may not leave a command pending", kind="malformed", segment=0)
-            if decider(game.state) != author:
+            who = decider(game.state)
+            forced = forced_command(game.state, who) if who not in (None, author) else None
+            if who != author and (forced is None or forced.to_dict() != body["pending"]):
                 raise ExchangeError(f"segment {seq}: leaves a command pending when the {decider(game.state)} player "
                                     "must decide", kind="out_of_turn", segment=seq)
             cmd = self._command(body["pending"], seq, len(batches))
@@ -486,6 +495,7 @@ class ExchangeGame:
                                 kind="forged")
         assert self.game is not None
         self.me, self.draft, self.draft_batches, self.draft_pending = me, _clone(self.game), [], None
+        self.draft_pending_forced = False
         if self.pending is not None:
             cmd_d, pseq, pnonce = self.pending
             cmd = Command.from_dict(cmd_d)
@@ -525,13 +535,23 @@ class ExchangeGame:
             if who is None or who == self.me.side:
                 return
             cmd = standing_command(self.draft.state, self.orders.get(who, {}), who)
+            if cmd is not None:
+                try:
+                    engine.check(self.draft.state, cmd, dice=fairdice.unseen)
+                except (DicePending, IllegalAction):
+                    cmd = None
+                else:
+                    self._draft_exec(cmd, "orders", fairdice.unseen)
+                    continue
+            cmd = forced_command(self.draft.state, who)
             if cmd is None:
                 return
             try:
-                engine.check(self.draft.state, cmd, dice=fairdice.unseen)
-            except (DicePending, IllegalAction):
+                self._draft_exec(cmd, "forced", fairdice.unseen)
+            except DicePending:  # the die is the other side's to resolve, as for its own command
+                self.draft_pending, self.draft_pending_forced = cmd, True
+            except IllegalAction:
                 return
-            self._draft_exec(cmd, "orders", fairdice.unseen)
 
     def can_play(self) -> bool:
         return (self.draft is not None and self.me is not None and self.draft_pending is None

@@ -17,7 +17,7 @@ MAX_SEGMENT_CHARS = 8_000_000
 MAX_BATCHES = 20_000
 MAX_EVENTS = 20_000
 MAX_DEPTH = 24
-BY = ("self", "orders", "resolve")
+BY = ("self", "orders", "forced", "resolve")
 _HEX = re.compile(r"[0-9a-f]+")
 _FIELDS = {"v", "game", "seq", "prev", "author", "key", "reveal", "commit", "nonce", "orders", "batches",
            "pending", "state_hash", "turn"}
