@@ -1,9 +1,11 @@
 """25.0 Fog of War (optional): what each side may see of the other's stacks (25.0A-B) and of
-the CRT (25.0C)."""
+the CRT (25.0C); the time limit of 25.0D, kept by the client's clock."""
 
 from __future__ import annotations
 
 from darkdec_qt.rules.state import GameState
+
+TIME_LIMIT_MINUTES = 7.5  # 25.0D: each side's maximum for movement and combat (the client's clock)
 
 
 def top_unit(state: GameState, hex_id: str) -> str | None:

@@ -4,7 +4,7 @@ clock and fog of war."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
 
 from darkdec_qt.rules import fogofwar
@@ -132,3 +132,35 @@ def test_fog_of_war_hides_the_crt_from_the_phasing_side_25_0C(make_client, modul
     win2 = make_client(open_game)
     assert not win2.controller.state.has_rule("25")
     assert not win2.charts.crt.isHidden() and win2.charts.crt_fog.isHidden()
+
+
+def test_25_0D_the_clock_takes_seven_and_a_half_minutes_and_keeps_them(make_client, qtbot):
+    """25.0D: each side has at most 7½ minutes. View > Time limit offers 7.5 while fog of war is
+    in use; typed into the dialog, the clock runs out after 450 seconds, not before."""
+    from PySide6.QtWidgets import QApplication, QDoubleSpinBox, QInputDialog
+
+    win = make_client()
+    assert win.controller.state.has_rule("25")
+    seen = {}
+
+    def answer():
+        dlg = QApplication.activeModalWidget()
+        box = dlg.findChild(QDoubleSpinBox) if isinstance(dlg, QInputDialog) else None
+        if box is None:  # whole minutes only: 7½ cannot be typed
+            dlg.reject()
+            return
+        seen["offered"] = box.value()
+        box.lineEdit().selectAll()
+        qtbot.keyClicks(box.lineEdit(), "7.5")
+        qtbot.keyClick(box.lineEdit(), Qt.Key.Key_Return)
+
+    QTimer.singleShot(0, answer)
+    win.actions_by_name["time_limit"].trigger()
+    clock = win.clock
+    assert seen.get("offered") == 7.5 and clock.limit == 450 and clock.isVisibleTo(win)
+    clock.started -= 449
+    clock.tick()
+    assert "0:0" in clock.text() and "time is up" not in clock.text()
+    clock.started -= 2
+    clock.tick()
+    assert "time is up" in clock.text()

@@ -72,8 +72,15 @@ def install_panels(win) -> None:  # noqa: ANN001 (Client)
 
 
 def _ask_limit(win) -> None:  # noqa: ANN001
-    m, ok = QInputDialog.getInt(win, "Time limit", "Minutes per player turn (0 = no limit):",
-                                int(win.clock.limit // 60), 0, 600)
+    """The per-turn clock in minutes and half minutes: 25.0D allows each side 7½ minutes, the
+    value offered while fog of war is in use and no limit is set."""
+    from darkdec_qt.rules.fogofwar import TIME_LIMIT_MINUTES
+
+    now = win.clock.limit / 60
+    if not now and win.controller.state.has_rule("25"):
+        now = TIME_LIMIT_MINUTES
+    m, ok = QInputDialog.getDouble(win, "Time limit", "Minutes per player turn (0 = no limit; 25.0D: 7½):",
+                                   now, 0, 600, 1, Qt.WindowType.Dialog, 0.5)
     if ok:
         win.clock.set_limit(m)
 
