@@ -21,8 +21,35 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+class _Printable:
+    """A text stream that drops the control characters of what is written to it (except line
+    breaks and tabs): every text printed may come from a file (a note, a name, a path), and a
+    terminal takes escape sequences as orders."""
+
+    def __init__(self, stream):  # noqa: ANN001
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        from darkdec_qt.model.safesqlite import printable
+
+        self._stream.write(printable(text, one_line=False))
+        return len(text)
+
+    def __getattr__(self, name: str):  # noqa: ANN204
+        return getattr(self._stream, name)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _Printable(out), _Printable(err)
+    try:
+        return _run(args)
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         return int(args.func(args) or 0)
     except BrokenPipeError:  # output piped into head & co.

@@ -50,6 +50,7 @@ from darkdec_qt.model.exchangefile import (
     write_exchange,
 )
 from darkdec_qt.model.load import DEFAULT_MODULE, load_module
+from darkdec_qt.model.safesqlite import stat_path
 from darkdec_qt.moduleview import Module
 from darkdec_qt.rules.commands import Command
 from darkdec_qt.version import newer_notice
@@ -66,7 +67,9 @@ def _digest(path: Path) -> str:
 
 
 def _module(path: str | Path) -> Module:
-    """Load a module once per process (keyed by the file's bytes: every game keeps a copy)."""
+    """Load a module once per process (keyed by the file's bytes: every game keeps a copy).
+    A path that is not a regular file (a named pipe would block the read) is refused first."""
+    stat_path(path, "module database")
     key = _digest(Path(path))
     if key not in _MODULES:
         if len(_MODULES) > 4:

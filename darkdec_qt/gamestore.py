@@ -37,7 +37,9 @@ from darkdec_qt.rules.setup import SETUPS
 from darkdec_qt.version import newer_notice
 
 SEED_RE = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
-"""The strict seed alphabet: a seed that may appear in a file name (autosave)."""
+"""The strict seed alphabet (a seed is never put into a file name)."""
+GAME_ID_RE = re.compile(r"[0-9a-f]{32}")
+"""A game's id, as ``Game`` draws it: the only thing from a file that goes into a file name."""
 
 
 @dataclass
@@ -79,6 +81,7 @@ def save(game: Game, path: str | Path, module_path: str | Path = DEFAULT_MODULE,
         "module_name": game.module.meta.name,
         "final_hash": game.state.state_hash(),
         "turn": game.state.turn,
+        "game_id": game.game_id,
     }
     try:
         module_bytes = Path(module_path).read_bytes()
@@ -170,6 +173,9 @@ def _start(module: Module, meta: dict[str, Any], path: Path) -> Game:
     except (IllegalAction, KeyError, ValueError, TypeError) as exc:
         raise GameFileError(f"{path}: the game's rules cannot be set up: {exc}") from None
     game = Game(module, scenario, str(seed), initial=initial, start=False)
+    game_id = meta.get("game_id")
+    if isinstance(game_id, str) and GAME_ID_RE.fullmatch(game_id):
+        game.game_id = game_id  # else (a file saved before games had ids) the new one drawn for it
     game.batches.clear()
     game.state = game.initial.clone()
     return game
@@ -252,14 +258,14 @@ def verify(path: str | Path) -> Verification:
 
 
 def autosave_name(game: Game) -> str:
-    """The autosave file name for ``game``: never a path from file content. The scenario
-    must be one of the module's ids and the seed match :data:`SEED_RE`; otherwise a hash
-    of the seed stands in for it."""
+    """The autosave file name for ``game``: ``<scenario>-<game id>.ddg``, so two games of the
+    same scenario never share an autosave, and neither the seed (which would tell every
+    future die) nor any other text from a file is in it. The scenario must be one of the
+    module's ids of the strict alphabet, else ``game``."""
     st = game.initial
     scenario = st.scenario if st.scenario in game.module.scenarios and SEED_RE.match(st.scenario) else "game"
-    seed = str(st.seed)
-    if not SEED_RE.match(seed) or seed in (".", ".."):
-        seed = "seed" + hashlib.sha256(seed.encode()).hexdigest()[:16]
-    name = f"{scenario}-{seed}.ddg"
+    gid = game.game_id if GAME_ID_RE.fullmatch(str(game.game_id)) else hashlib.sha256(
+        str(game.game_id).encode()).hexdigest()[:32]
+    name = f"{scenario}-{gid}.ddg"
     assert os.sep not in name and (os.altsep is None or os.altsep not in name)
     return name

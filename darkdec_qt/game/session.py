@@ -8,6 +8,7 @@ until a new command is executed (which forgets them).
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,6 +44,8 @@ class Game:
         ``start``: execute StartGame now (default: unless units remain to be set up by hand,
         or a set-up command such as the 26.20A choice is to come first)."""
         self.module = module
+        self.game_id = secrets.token_hex(16)
+        """This game's own id (kept in its file): names its autosave, so two games never share one."""
         if initial is None:
             sc = module.scenarios.get(scenario)
             if sc is not None and (optional is not None or variants):
@@ -132,6 +135,7 @@ class Game:
         command through ``execute`` (docs/file-safety.md)."""
         g = cls.__new__(cls)
         g.module = module
+        g.game_id = secrets.token_hex(16)
         g.initial = initial_state(module, scenario, seed, optional, variants, setup)
         g.state = g.initial.clone()
         g.batches = []

@@ -15,8 +15,22 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from darkdec_qt.model.safesqlite import UntrustedFileError, expect_kind, open_untrusted, require_tables
-from darkdec_qt.model.safewrite import fsync_dir, fsync_path, remove_orphans, temp_name
+from darkdec_qt.model.safesqlite import (
+    ReadBudget,
+    UntrustedFileError,
+    declared_columns,
+    expect_kind,
+    open_untrusted,
+    require_tables,
+)
+from darkdec_qt.model.safewrite import (
+    check_target,
+    fsync_dir,
+    fsync_path,
+    remove_orphans,
+    resolve_target,
+    temp_name,
+)
 from darkdec_qt.model.schema import FORMAT_VERSION, SCHEMA
 from darkdec_qt.model.sources import Rows, canonical
 
@@ -25,6 +39,10 @@ MAX_MODULE_BYTES = 64 * 1024 * 1024
 """Largest module database read (the bundled one is about 0.7 MB)."""
 MAX_ROWS = 100_000
 """Rows per table a module may hold (the bundled one's largest table has 1,914)."""
+MAX_READ = 48 * 1024 * 1024
+"""Memory the rows of one module may take as they are read (``safesqlite.ReadBudget``: text
+plus a cost per value and per row); the bundled module's rows take about 2.6 MB of it."""
+_ROW_COST = 256
 
 
 class DatabaseError(ValueError):
@@ -60,7 +78,8 @@ def write_database(rows: Rows, path: str | Path) -> str:
 
     from darkdec_qt.model.tables import TABLES
 
-    target = Path(path)
+    target = resolve_target(path)
+    check_target(target)  # a named pipe or a device is refused, never replaced
     target.parent.mkdir(parents=True, exist_ok=True)
     rows = with_hash(rows)
     remove_orphans(target.parent)
@@ -128,16 +147,21 @@ def read_database(path: str | Path, verify_hash: bool = True) -> Rows:
             require_tables(con, {t: set(cols) for t, cols in types.items()}, "module database",
                            optional=OPTIONAL_TABLES)
             present = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            budget = ReadBudget(MAX_READ, "module database")
             for table, cols in types.items():
                 if table in OPTIONAL_TABLES and table not in present:
                     rows[table] = []
                     continue
+                _require_format_columns(con, table, set(cols), p)
                 names = list(cols)
                 sql = "SELECT " + ", ".join(f'"{c}"' for c in names) + f' FROM "{table}"'
                 out: list[dict[str, Any]] = []
                 for i, rec in enumerate(con.execute(sql), 1):
                     if i > MAX_ROWS:
                         raise DatabaseError(f"{p}: table {table!r} holds more than {MAX_ROWS} rows")
+                    budget.used += _ROW_COST
+                    for v in rec:
+                        budget.take(v)
                     out.append({c: _typed(v, *cols[c], f"{p}: table {table!r} row {i}: column {c!r}")
                                 for c, v in zip(names, rec, strict=True)})
                 rows[table] = out
@@ -155,6 +179,20 @@ def read_database(path: str | Path, verify_hash: bool = True) -> Rows:
                                 f"(stored {stored[:12] or 'none'}, content {actual[:12]}): it was changed "
                                 "outside the program; rebuild it with 'darkdec module build' or open it in the editor")
     return rows
+
+
+def _require_format_columns(con: sqlite3.Connection, table: str, names: set[str], p: Path) -> None:
+    """A module table holds the format's columns and no other, none with a default: a column
+    added with ``ALTER TABLE ... ADD COLUMN x DEFAULT '<100 kB>'`` is never stored, yet every
+    row read would produce it."""
+    cols = declared_columns(con, table)
+    extra = sorted(c[0] for c in cols if c[0] not in names)
+    if extra:
+        raise DatabaseError(f"{p}: the module database's table {table!r} has columns the format does not: "
+                            f"{', '.join(x[:30] for x in extra[:5])}")
+    if any(c[3] is not None for c in cols):
+        raise DatabaseError(f"{p}: the module database's table {table!r} declares a default value; "
+                            "the format declares none")
 
 
 def stored_hash(rows: Rows) -> str:

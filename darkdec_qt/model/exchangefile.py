@@ -21,6 +21,7 @@ from typing import Any
 
 from darkdec_qt.model.safesqlite import (
     EXCHANGE_APPLICATION_ID,
+    ReadBudget,
     UntrustedFileError,
     bounded_json,
     open_untrusted,
@@ -36,6 +37,8 @@ APPLICATION_ID = EXCHANGE_APPLICATION_ID  # "DDGX" (safesqlite.sniff knows it)
 MAX_FILE_BYTES = 256 * 1024 * 1024
 MAX_ROWS = 200_000
 MAX_SECONDS = 20.0
+MAX_READ = 128 * 1024 * 1024
+"""Memory the rows of one exchange file may take as they are read (``safesqlite.ReadBudget``)."""
 SUFFIX = ".ddx"
 _SCHEMA = {
     "meta": "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -129,9 +132,19 @@ def read_exchange(path: str | Path) -> ExchangeFile:
                                         f"({', '.join(others) or ', '.join(sorted(set(tables) ^ set(_SCHEMA))) or 'altered tables'})")
             if con.execute("SELECT count(*) FROM segment").fetchone()[0] > MAX_ROWS:
                 raise ExchangeFileError(f"{p}: too many segments")
-            meta_rows = con.execute("SELECT key, value FROM meta LIMIT 100").fetchall()
+            budget = ReadBudget(MAX_READ, "file-exchange file")
+            meta_rows = []
+            for row in con.execute("SELECT key, value FROM meta LIMIT 100"):  # one row at a time, under the budget
+                budget.take(row[1], json_text=True)
+                meta_rows.append(row)
             mod = con.execute("SELECT data FROM module WHERE id = 1").fetchone()
-            rows = con.execute("SELECT seq, body, sig FROM segment ORDER BY seq").fetchall()
+            if mod is not None:
+                budget.take(mod[0])
+            rows = []
+            for row in con.execute("SELECT seq, body, sig FROM segment ORDER BY seq"):
+                budget.take(row[1], json_text=True)
+                budget.take(row[2])
+                rows.append(row)
     except UntrustedFileError as exc:
         raise ExchangeFileError(str(exc)) from None
     meta: dict[str, Any] = {}

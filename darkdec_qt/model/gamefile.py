@@ -34,9 +34,11 @@ from typing import Any
 
 from darkdec_qt.model.safesqlite import (
     EXCHANGE_APPLICATION_ID,
+    ReadBudget,
     UntrustedFileError,
     bounded_json,
     expect_kind,
+    format_columns,
     open_untrusted,
     require_tables,
 )
@@ -52,7 +54,17 @@ MAX_META = 1_000
 MAX_VALUE = 256 * 1024
 """Largest metadata value or event payload, in characters."""
 MAX_MODULE = 64 * 1024 * 1024
+MAX_READ = 128 * 1024 * 1024
+"""Memory the rows of one game file may take as they are read (:class:`ReadBudget`: text,
+the embedded module, and a cost per JSON token): the longest game seen (about 4,200
+commands) takes about a quarter of it."""
+_SCHEMA = {
+    "meta": "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    "module": "CREATE TABLE module (id INTEGER PRIMARY KEY CHECK (id = 1), data BLOB NOT NULL)",
+    "event": "CREATE TABLE event (idx INTEGER PRIMARY KEY, payload TEXT NOT NULL, chain TEXT NOT NULL)",
+}
 _TABLES = {"meta": {"key", "value"}, "module": {"id", "data"}, "event": {"idx", "payload", "chain"}}
+_DECLARED = format_columns(_SCHEMA)
 
 
 class GameFileError(ValueError):
@@ -100,9 +112,8 @@ def build_bytes(record: GameRecord) -> bytes:
     try:
         con.execute(f"PRAGMA application_id={APPLICATION_ID}")
         con.execute(f"PRAGMA user_version={GAME_FORMAT_VERSION}")
-        con.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-        con.execute("CREATE TABLE module (id INTEGER PRIMARY KEY CHECK (id = 1), data BLOB NOT NULL)")
-        con.execute("CREATE TABLE event (idx INTEGER PRIMARY KEY, payload TEXT NOT NULL, chain TEXT NOT NULL)")
+        for sql in _SCHEMA.values():
+            con.execute(sql)
         meta = dict(record.meta)
         meta["format_version"] = GAME_FORMAT_VERSION
         meta["program_version"] = VERSION  # beside the module's content hash (gamestore.save)
@@ -145,9 +156,17 @@ def _text(v: Any, where: str) -> str:
 
 def load_game(path: str | Path) -> GameRecord:
     """Read a game file through the defensive opener and check its hash chain and seal;
-    raises GameFileError with a clear reason. The events are NOT re-executed here: use
-    :func:`darkdec_qt.gamestore.open_verified`, which does."""
+    raises GameFileError with a clear reason. The tables must be declared exactly as the
+    format declares them, and rows are read one at a time under a memory budget
+    (:data:`MAX_READ`), so no file up to the size cap can take more memory than that.
+    The events are NOT re-executed here: use :func:`darkdec_qt.gamestore.open_verified`,
+    which does."""
     p = Path(path)
+    budget = ReadBudget(MAX_READ, "game file")
+    meta: dict[str, Any] = {}
+    extra: dict[str, Any] = {}
+    stored: dict[str, str] = {}
+    events: list[dict[str, Any]] = []
     try:
         with open_untrusted(p, "game file") as con:
             app = con.execute("PRAGMA application_id").fetchone()[0]
@@ -161,50 +180,53 @@ def load_game(path: str | Path) -> GameRecord:
                                     f"({GAME_FORMAT_VERSION}); update Dark December to open it")
             if version < 1:
                 raise GameFileError(f"{p}: game file format {version} is unknown")
-            require_tables(con, _TABLES, "game file")
-            meta_rows = con.execute(f"SELECT key, value FROM meta LIMIT {MAX_META + 1}").fetchall()
-            if len(meta_rows) > MAX_META:
-                raise GameFileError(f"{p}: more than {MAX_META} metadata values")
+            require_tables(con, _TABLES, "game file", declared=_DECLARED)
+            for n, (k, v) in enumerate(con.execute("SELECT key, value FROM meta")):
+                if n >= MAX_META:
+                    raise GameFileError(f"{p}: more than {MAX_META} metadata values")
+                if not isinstance(k, str):
+                    raise GameFileError(f"{p}: a metadata key is not text")
+                budget.take(k)
+                budget.take(v, json_text=True, copies=2)  # kept as text (for the chain) and parsed
+                stored[k] = _text(v, f"{p}: metadata {k!r}")
+                val = bounded_json(v, f"{p}: metadata {k!r}")
+                if k.startswith("extra."):
+                    extra[k[6:]] = val
+                elif k != "seal":
+                    meta[k] = val
+            size = con.execute("SELECT length(data) FROM module WHERE id = 1").fetchone()
+            if size is not None and isinstance(size[0], int) and size[0] > MAX_MODULE:
+                raise GameFileError(f"{p}: the embedded module is {size[0] // 2**20} MB, more than the "
+                                    f"{MAX_MODULE // 2**20} MB allowed")
             mod = con.execute("SELECT data FROM module WHERE id = 1").fetchone()
+            if mod is not None:
+                budget.take(mod[0])
             n = con.execute("SELECT count(*) FROM event").fetchone()[0]
             if n > MAX_EVENTS:
                 raise GameFileError(f"{p}: {n} events, more than the {MAX_EVENTS} a game file may hold")
-            ev_rows = con.execute("SELECT idx, payload, chain FROM event ORDER BY idx").fetchall()
+            h = genesis(stored) if version >= 2 else ""
+            count = 0
+            for expected, (idx, payload, chained) in enumerate(con.execute(
+                    "SELECT idx, payload, chain FROM event ORDER BY idx")):
+                if idx != expected:
+                    raise GameFileError(f"{p}: event log has a gap at event {expected}")
+                budget.take(payload, json_text=True)
+                h = chain(h, _text(payload, f"{p}: event {idx}"))
+                if h != chained:
+                    what = "the game's metadata or event 0" if idx == 0 and version >= 2 else f"event {idx}"
+                    raise GameFileError(f"{p}: {what} was altered (its hash does not match the log chain)")
+                ev = bounded_json(payload, f"{p}: event {idx}")
+                if not isinstance(ev, dict):
+                    raise GameFileError(f"{p}: event {idx} is not a JSON object")
+                events.append(ev)
+                count += 1
+            want = bounded_json(stored["seal"], f"{p}: metadata 'seal'") if "seal" in stored else None
     except UntrustedFileError as exc:
         raise GameFileError(str(exc)) from None
     if mod is not None and not isinstance(mod[0], bytes):
         raise GameFileError(f"{p}: the embedded module is not a database")
-    meta: dict[str, Any] = {}
-    extra: dict[str, Any] = {}
-    stored: dict[str, str] = {}
-    try:
-        for k, v in meta_rows:
-            if not isinstance(k, str):
-                raise GameFileError(f"{p}: a metadata key is not text")
-            stored[k] = _text(v, f"{p}: metadata {k!r}")
-            val = bounded_json(v, f"{p}: metadata {k!r}")
-            if k.startswith("extra."):
-                extra[k[6:]] = val
-            elif k != "seal":
-                meta[k] = val
-        h = genesis(stored) if version >= 2 else ""
-        events = []
-        for expected, (idx, payload, chained) in enumerate(ev_rows):
-            if idx != expected:
-                raise GameFileError(f"{p}: event log has a gap at event {expected}")
-            h = chain(h, _text(payload, f"{p}: event {idx}"))
-            if h != chained:
-                what = "the game's metadata or event 0" if idx == 0 and version >= 2 else f"event {idx}"
-                raise GameFileError(f"{p}: {what} was altered (its hash does not match the log chain)")
-            ev = bounded_json(payload, f"{p}: event {idx}")
-            if not isinstance(ev, dict):
-                raise GameFileError(f"{p}: event {idx} is not a JSON object")
-            events.append(ev)
-        want = bounded_json(stored["seal"], f"{p}: metadata 'seal'") if "seal" in stored else None
-    except UntrustedFileError as exc:
-        raise GameFileError(str(exc)) from None
     if version >= 2:
-        if want != seal(h, len(ev_rows)):
+        if want != seal(h, count):
             raise GameFileError(f"{p}: the game's metadata or the end of its log was altered "
                                 "(the seal does not match)")
     return GameRecord(meta=meta, events=events, module_bytes=mod[0] if mod else None, extra=extra,

@@ -5,10 +5,14 @@ player, an e-mail, a damaged disk. Following SQLite's guidance for untrusted dat
 (https://www.sqlite.org/security.html, "Untrusted SQLite Database Files") every read in
 the program goes through :func:`open_untrusted`, which
 
-- refuses a path that is missing, a folder, or not an SQLite file (header check) with one
-  clear sentence, before SQLite sees it;
-- opens read-only (URI ``mode=ro``, ``PRAGMA query_only``), so no read can write the file
-  or leave a journal beside it;
+- refuses a path that is missing, a folder, not a regular file (a named pipe, a device:
+  found with ``stat``, never by opening it, since opening a pipe for reading waits for a
+  writer forever) or not an SQLite file (header check) with one clear sentence, before
+  SQLite sees it;
+- opens read-only and immutable (URI ``mode=ro&immutable=1``, ``PRAGMA query_only``), so no
+  read can write the file or leave anything beside it: no journal, and for a WAL-mode file
+  no ``-wal`` or ``-shm`` file (a read-only folder is fine); an unfinished write left beside
+  it (a hot journal or a ``-wal`` file) is refused in one sentence instead of being ignored;
 - turns off ``trusted_schema`` (no SQL functions with side effects inside views or
   triggers), sets ``SQLITE_DBCONFIG_DEFENSIVE`` where Python exposes it (3.12+), checks
   cell sizes;
@@ -17,7 +21,12 @@ the program goes through :func:`open_untrusted`, which
   hostile file (say an endlessly recursive view) ends in a clear error in bounded time;
 - checks with :func:`require_tables` that every table the caller reads is a real table
   with the expected columns, and that the schema holds no views, triggers or virtual
-  tables (a view could return a different value at each read);
+  tables (a view could return a different value at each read); with ``declared`` the
+  columns must be exactly the format's, with their declared types and defaults: a column
+  added with ``ALTER TABLE ... ADD COLUMN x DEFAULT '<90 kB>'`` is never stored but every
+  read of a row produces it, so 1.5 MB of rows could otherwise cost gigabytes of memory;
+- :class:`ReadBudget` bounds the memory a caller's rows take as they are read one at a
+  time (text length, plus a cost per JSON token for text that will be parsed);
 
 and :func:`bounded_json` parses JSON text only below a size and a nesting cap, so a
 deeply nested value is a clear error instead of a ``RecursionError``.
@@ -34,9 +43,13 @@ Usage::
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import re
 import sqlite3
+import stat
+import sys
 import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -61,18 +74,44 @@ class UntrustedFileError(ValueError):
     """An untrusted file refused; the message says why in words a player understands."""
 
 
+def _special(mode: int) -> str:
+    """What a file that is not a regular file is, in words."""
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def stat_path(path: str | Path, what: str) -> os.stat_result:
+    """``os.stat`` of ``path`` (a symlink followed), refusing in one sentence a path that is
+    missing, too long, a folder, or not a regular file (a named pipe or a device: reading
+    a pipe waits for a writer forever, so it is never opened to find out)."""
+    p = Path(path)
+    try:
+        st = os.stat(p)
+    except FileNotFoundError:
+        raise UntrustedFileError(f"{p}: no such {what}") from None
+    except OSError as exc:
+        reason = "the name is too long" if exc.errno == errno.ENAMETOOLONG else (exc.strerror or str(exc))
+        raise UntrustedFileError(f"{str(p)[:120]}: cannot read the {what}: {reason}") from None
+    except ValueError:  # a NUL byte in the name
+        raise UntrustedFileError(f"{str(p)[:120]!r}: not a file name") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise UntrustedFileError(f"{p}: is a folder, not a {what}")
+    if not stat.S_ISREG(st.st_mode):
+        raise UntrustedFileError(f"{p}: is {_special(st.st_mode)}, not a {what}; only regular files are opened")
+    return st
+
+
 def check_path(path: str | Path, what: str = "database", max_bytes: int = 256 * 1024 * 1024) -> Path:
     """The path as a :class:`Path` if it names a readable SQLite file of at most
-    ``max_bytes``, else a clear error (missing, a folder, too large, empty, not SQLite)."""
+    ``max_bytes``, else a clear error (missing, a folder, a pipe or device, too large,
+    empty, not SQLite)."""
     p = Path(path)
-    if not p.exists():
-        raise UntrustedFileError(f"{p}: no such {what}")
-    if p.is_dir():
-        raise UntrustedFileError(f"{p}: is a folder, not a {what}")
-    try:
-        size = p.stat().st_size
-    except OSError as exc:
-        raise UntrustedFileError(f"{p}: cannot read the {what}: {exc.strerror or exc}") from None
+    size = stat_path(p, what).st_size
     if size > max_bytes:
         raise UntrustedFileError(f"{p}: the {what} is {size // 2**20} MB, more than the {max_bytes // 2**20} MB allowed")
     try:
@@ -92,10 +131,19 @@ EXCHANGE_APPLICATION_ID = 0x44444758  # "DDGX", as darkdec_qt.model.exchangefile
 def sniff(path: str | Path) -> str:
     """What a file looks like, from its header only (no SQL run): ``"game"`` (a Dark
     December game file), ``"exchange"`` (a file-exchange file, .ddx), ``"sqlite"`` (another
-    SQLite file, e.g. a module database), ``"folder"``, ``"missing"`` or ``"other"``."""
+    SQLite file, e.g. a module database), ``"folder"``, ``"missing"``, ``"special"`` (a named
+    pipe or a device, never opened), ``"unreadable"`` or ``"other"``."""
     p = Path(path)
-    if p.is_dir():
+    try:
+        mode = os.stat(p).st_mode
+    except FileNotFoundError:
+        return "missing"
+    except (OSError, ValueError):
+        return "unreadable"
+    if stat.S_ISDIR(mode):
         return "folder"
+    if not stat.S_ISREG(mode):
+        return "special"  # a named pipe or a device: never opened (a pipe would block)
     try:
         with p.open("rb") as f:
             head = f.read(100)
@@ -116,8 +164,9 @@ def expect_kind(path: str | Path, kind: str) -> None:
     what = {"game": "game file", "module": "module database"}[kind]
     if got == "folder":
         raise UntrustedFileError(f"{path}: is a folder, not a {what}")
-    if got == "missing":
-        raise UntrustedFileError(f"{path}: no such {what}")
+    if got in ("missing", "special", "unreadable"):
+        stat_path(path, what)  # raises: the sentence for a missing file, a pipe, a device, a long name
+        raise UntrustedFileError(f"{path}: cannot read the {what}")
     if kind == "module" and got == "game":
         raise UntrustedFileError(f"{path}: is a game file (.ddg), not a module database; "
                                  f"open it with 'darkdec play {path}'")
@@ -162,8 +211,17 @@ def open_untrusted(path: str | Path, what: str = "database", budget_s: float = D
     out, becomes an :class:`UntrustedFileError` naming the file. Files larger than
     ``max_bytes`` are refused before SQLite opens them."""
     p = check_path(path, what, max_bytes)
+    for side in ("-journal", "-wal"):
+        beside = Path(str(p) + side)
+        try:
+            unfinished = beside.stat().st_size > 0
+        except OSError:
+            unfinished = False
+        if unfinished:
+            raise UntrustedFileError(f"{p}: the {what} has an unfinished write beside it ({beside.name}); "
+                                     "open it once with the program that wrote it, or remove that file")
     try:
-        con = sqlite3.connect(p.resolve().as_uri() + "?mode=ro", uri=True, check_same_thread=True)
+        con = sqlite3.connect(p.resolve().as_uri() + "?mode=ro&immutable=1", uri=True, check_same_thread=True)
     except sqlite3.Error as exc:
         raise UntrustedFileError(f"{p}: cannot open the {what}: {exc}") from None
     try:
@@ -185,12 +243,31 @@ def open_untrusted(path: str | Path, what: str = "database", budget_s: float = D
         con.close()
 
 
+def declared_columns(con: sqlite3.Connection, table: str) -> list[tuple[str, str, int, Any, int]]:
+    """A table's declared columns: name, type, not-null, default, primary-key position."""
+    return [(r[1], str(r[2]).upper(), r[3], r[4], r[5]) for r in con.execute(f'PRAGMA table_xinfo("{table}")')]
+
+
+def format_columns(create: Mapping[str, str]) -> dict[str, list[tuple[str, str, int, Any, int]]]:
+    """The declared columns of each table a format's ``CREATE TABLE`` statements make."""
+    con = sqlite3.connect(":memory:")
+    try:
+        for sql in create.values():
+            con.execute(sql)
+        return {t: declared_columns(con, t) for t in create}
+    finally:
+        con.close()
+
+
 def require_tables(con: sqlite3.Connection, expected: Mapping[str, set[str] | frozenset[str]],
-                   what: str = "database", optional: frozenset[str] = frozenset()) -> None:
+                   what: str = "database", optional: frozenset[str] = frozenset(),
+                   declared: Mapping[str, list[tuple[str, str, int, Any, int]]] | None = None) -> None:
     """Refuse a schema that is not what the program wrote: every ``expected`` table must be
     an ordinary table (not a view or virtual table) holding at least its columns, and the
     schema may hold no view or trigger at all (they could compute what a read returns).
-    Tables named in ``optional`` may be missing."""
+    Tables named in ``optional`` may be missing. With ``declared`` (from
+    :func:`format_columns`) a table's columns must be exactly the format's: no column
+    more, none renamed, no other type or default."""
     schema = con.execute("SELECT type, name, sql FROM sqlite_master").fetchall()
     kinds: dict[str, tuple[str, str]] = {}
     for typ, name, sql in schema:
@@ -209,6 +286,40 @@ def require_tables(con: sqlite3.Connection, expected: Mapping[str, set[str] | fr
         missing = set(columns) - have
         if missing:
             raise UntrustedFileError(f"the {what}'s table {table!r} lacks the columns {', '.join(sorted(missing))}")
+        if declared is not None and table in declared and declared_columns(con, table) != declared[table]:
+            extra = sorted(have - set(columns))
+            raise UntrustedFileError(f"the {what}'s table {table!r} is not declared as the format declares it"
+                                     + (f" (it has columns the format does not: {', '.join(x[:30] for x in extra[:5])})"
+                                        if extra else " (other column types, order or defaults)"))
+
+
+class ReadBudget:
+    """A running bound on the memory that rows read from an untrusted file will take.
+
+    Callers read rows one at a time and :meth:`take` each value: text and blobs cost their
+    length, and text that will be parsed as JSON costs a further :data:`JSON_TOKEN_COST`
+    bytes for each bracket, comma and colon (each makes a Python object: ``[[],[],...]``
+    of 256 kB parses into about 5 MB of lists). When the total passes ``limit`` the read
+    stops with one sentence."""
+
+    JSON_TOKEN_COST = 64
+
+    def __init__(self, limit: int, what: str):
+        self.limit, self.what, self.used = limit, what, 0
+
+    def take(self, value: Any, json_text: bool = False, copies: int = 1) -> None:
+        """Count ``value`` (its size in memory, ``copies`` times when the caller keeps the text
+        and its parse); raise once the total passes the limit."""
+        if isinstance(value, str | bytes):
+            n = sys.getsizeof(value)
+            if json_text and isinstance(value, str):
+                n += self.JSON_TOKEN_COST * sum(map(value.count, "[{,:"))
+            self.used += n * copies
+        else:
+            self.used += 32
+        if self.used > self.limit:
+            raise UntrustedFileError(f"the {self.what}'s content would take more than the {self.limit // 2**20} MB of memory "
+                                     f"a {self.what} may use; refused")
 
 
 def bounded_json(text: Any, where: str, max_bytes: int = MAX_JSON_BYTES, max_depth: int = MAX_JSON_DEPTH) -> Any:
@@ -229,3 +340,16 @@ def bounded_json(text: Any, where: str, max_bytes: int = MAX_JSON_BYTES, max_dep
         return json.loads(text)
     except (json.JSONDecodeError, RecursionError, ValueError) as exc:
         raise UntrustedFileError(f"{where} is not valid JSON: {exc}") from None
+
+
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+_LINE_BREAKS = re.compile("[\n\t\u2028\u2029]")
+
+
+def printable(text: object, one_line: bool = True) -> str:
+    """Text that came from a file, safe to print on a terminal: control characters (the
+    terminal's escape sequences begin with ESC), DEL, the C1 controls and the bidirectional
+    overrides removed; with ``one_line`` a line break or tab becomes a space, so a note cannot
+    pass itself off as further lines of the log."""
+    s = _CONTROLS.sub("", str(text))
+    return _LINE_BREAKS.sub(" ", s) if one_line else s

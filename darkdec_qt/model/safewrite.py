@@ -11,7 +11,9 @@ or save in that folder.
 
 Failures raise :class:`SaveError` with one sentence naming the file and the cause a
 user can act on (disk full, read-only folder, no permission, a parent that is a file,
-a target that is a folder); the previous file is never touched.
+a target that is a folder); the previous file is never touched. Only a regular file (or a
+symlink to one) is saved onto: a named pipe or a device node is refused, never replaced
+(as root, ``--out /dev/null`` would otherwise replace ``/dev/null`` with a file).
 """
 
 from __future__ import annotations
@@ -58,6 +60,16 @@ def _reason(exc: OSError, target: Path) -> str:
     if code == errno.ENAMETOOLONG:
         return "the file name is too long"
     return exc.strerror or str(exc)
+
+
+def _special(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
 
 
 def _fail(target: Path, exc: OSError) -> SaveError:
@@ -142,13 +154,26 @@ def resolve_target(path: str | Path) -> Path:
     return p
 
 
+def check_target(target: Path) -> None:
+    """Refuse, before anything is written, a target that exists and is not a regular file: a
+    folder, a named pipe or a device node (found by ``stat``; nothing is opened)."""
+    try:
+        kind = os.stat(target).st_mode
+    except (OSError, ValueError):
+        return  # missing (or unreadable: the write says why)
+    if stat.S_ISDIR(kind):
+        raise SaveError(f"cannot save {target}: it is a folder; nothing was written")
+    if not stat.S_ISREG(kind):
+        raise SaveError(f"cannot save {target}: it is {_special(kind)}, not a file; only regular files are "
+                        "saved onto; nothing was written")
+
+
 def atomic_write(path: str | Path, data: bytes, prefix: str = ".save-", suffix: str = ".ddg") -> Path:
     """Write ``data`` to ``path`` atomically and durably (module docstring); returns the
     file written (a symlink's target). Raises SaveError, the previous file intact."""
     target = resolve_target(path)
     folder = target.parent
-    if target.is_dir():
-        raise SaveError(f"cannot save {target}: it is a folder; nothing was written")
+    check_target(target)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
