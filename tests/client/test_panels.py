@@ -135,7 +135,7 @@ def test_fog_of_war_hides_the_crt_from_the_phasing_side_25_0C(make_client, modul
 
 
 def test_25_0D_the_clock_takes_seven_and_a_half_minutes_and_keeps_them(make_client, qtbot):
-    """25.0D: each side has at most 7½ minutes. View > Time limit offers 7.5 while fog of war is
+    """25.0D: each side has at most 7½ minutes. View > Time limit offers them while fog of war is
     in use; typed into the dialog, the clock runs out after 450 seconds, not before."""
     from PySide6.QtWidgets import QApplication, QDoubleSpinBox, QInputDialog
 
