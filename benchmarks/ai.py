@@ -47,17 +47,32 @@ def tournaments(a: argparse.Namespace) -> None:
 
 
 def history(a: argparse.Namespace) -> None:
-    jobs = [tn.Job("campaign", a.seed + i, a.german, a.allied, setup=a.setup) for i in range(a.n)]
-    res = cli_ai.run(jobs, a.jobs, lambda r: _save(a.out, "history", r, f"{a.german}/{a.allied}"))
-    print(history_table([asdict(r) for r in res]))
+    """The history games, seeds ``--seed`` .. ``--seed + n - 1``; a seed already in ``--out``
+    (same players, set-up, module and turns) is not played again, so a stopped run resumes."""
+    pair = f"{a.german}/{a.allied}"
+    turns = int(a.turns) if a.turns else None
+    done = []
+    if a.out.exists():
+        for line in a.out.read_text().splitlines():
+            r = json.loads(line)
+            j = r["job"]
+            if (r.get("kind") == "history" and r.get("pair") == pair and j.get("setup") == a.setup
+                    and j.get("module", "") == a.module and j.get("turns") == turns):
+                done.append(r)
+    seen = {r["job"]["seed"] for r in done}
+    jobs = [tn.Job("campaign", a.seed + i, a.german, a.allied, turns=turns, module=a.module, setup=a.setup)
+            for i in range(a.n) if a.seed + i not in seen]
+    res = cli_ai.run(jobs, a.jobs, lambda r: _save(a.out, "history", r, pair))
+    rows = sorted(done + [asdict(r) for r in res], key=lambda r: r["job"]["seed"])
+    print(history_table([r for r in rows if a.seed <= r["job"]["seed"] < a.seed + a.n]))
 
 
 def history_table(rows: list[dict]) -> str:
     lines = [f"AI against AI, Campaign Game, {len(rows)} games; history: St. Vith falls "
              f"{HISTORY['st_vith_falls']}, Bastogne {HISTORY['bastogne']}, westernmost {HISTORY['west_hex']} "
-             f"on {HISTORY['west_date']}, exits {HISTORY['exits']}",
+             f"on {HISTORY['west_date']}, exits {HISTORY['exits']}; Peiper {HISTORY['peiper']}",
              f"{'seed':>4} {'St. Vith falls':>14} {'Bastogne':>16} {'westernmost':>12} {'when':>8} "
-             f"{'exits A/B':>9} {'verdict':>9} {'ends':>8}"]
+             f"{'exits A/B':>9} {'verdict':>9} {'ends':>8} {'Peiper 19/20 Dec':>16}"]
     for r in rows:
         f = r["facts"]
         bas = "held" if not f.get("bastogne_falls") else f"fell {f['bastogne_falls']}" + (
@@ -69,7 +84,8 @@ def history_table(rows: list[dict]) -> str:
             sv += f"/{f['st_vith_last_fall']}"
         lines.append(f"{r['job']['seed']:>4} {sv:>14} {bas:>16} "
                      f"{f.get('west_hex') or '-':>12} {f.get('west_turn') or '-':>8} "
-                     f"{f.get('exit_A', 0):>4}/{f.get('exit_B', 0):<4} {f.get('verdict'):>9} {f.get('last_turn'):>8}")
+                     f"{f.get('exit_A', 0):>4}/{f.get('exit_B', 0):<4} {f.get('verdict'):>9} {f.get('last_turn'):>8} "
+                     f"{(f.get('peiper_19dec') or '-') + '/' + (f.get('peiper_20dec') or '-'):>16}")
     if rows:
         v = collections.Counter(r["facts"].get("verdict") for r in rows)
         lines.append("verdicts: " + ", ".join(f"{k} {n}" for k, n in v.most_common()))
@@ -131,13 +147,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--n", type=int, default=10)
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--turns", default=None, help="tournaments: game turns per game; think: turn marks (8,14,20)")
+    p.add_argument("--turns", default=None,
+                   help="tournaments, history: game turns per game; think: turn marks (8,14,20)")
     p.add_argument("--pairs", default="", help="A/B player pairs, comma-separated (default: " + ", ".join(PAIRS) + ")")
     p.add_argument("--german", default="ai:normal")
     p.add_argument("--allied", default="ai:normal")
     p.add_argument("--levels", default="easy,normal,hard")
     p.add_argument("--setup", default="auto", choices=SETUPS,
                    help="the German set-up of a 16 Dec scenario (6.1 automatic, 6.1 free, 6.2 historical)")
+    p.add_argument("--module", default="", help="history: a module database other than the bundled one")
     p.add_argument("--out", type=Path, default=None,
                    help="results file (default for a run: benchmarks/results/ai-WHAT-DATE.jsonl)")
     a = p.parse_args(argv)

@@ -8,6 +8,7 @@ import sys
 import time
 from pathlib import Path
 
+from darkdec_qt.model import validate_front
 from darkdec_qt.model.database import DatabaseError, read_database, write_database
 from darkdec_qt.model.gamefile import GameFileError
 from darkdec_qt.model.load import DATA_DIR, DEFAULT_MODULE, load_module, module_from_rows
@@ -15,6 +16,7 @@ from darkdec_qt.model.safesqlite import UntrustedFileError
 from darkdec_qt.model.safewrite import SaveError
 from darkdec_qt.model.sources import SourceError, read_sources, write_sources
 from darkdec_qt.model.validate import Problem, validate
+from darkdec_qt.model.validate_geo import ADVISORY_KINDS
 from darkdec_qt.moduleview import Module
 from darkdec_qt.rules.errors import IllegalAction
 
@@ -133,7 +135,10 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
     try:
         rows = read_database(args.module, verify_hash=False)
-        problems = validate(module_from_rows(rows, args.module))
+        m = module_from_rows(rows, args.module)
+        problems = validate(m)
+        if not any(p.kind not in ADVISORY_KINDS for p in problems):  # a playable module: build the derived set-ups
+            problems += [Problem(*p) for p in validate_front.derived_setup_problems(m)]
     except DatabaseError as exc:
         print(f"unreadable: {exc}")
         return 1

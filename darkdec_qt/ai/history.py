@@ -17,14 +17,18 @@ HISTORY = {
     "west_hex": "0914 Celles / 0814 Foy-Notre-Dame",
     "west_date": "24 Dec",
     "exits": "none",
+    "peiper": "19-20 Dec Stoumont (3207) and La Gleize (3307), north of the Amblève (Cole ch. XIII)",
 }
+PEIPER = "Peiper/1SS"
+PEIPER_TURNS = {"19DecPM": "peiper_19dec", "20DecPM": "peiper_20dec"}  # where Kampfgruppe Peiper ends the day
 
 
 def facts(game: Game) -> dict:
     """What happened in ``game``: the turn St. Vith first came under German control (and the
     fall that lasted, ``st_vith_last_fall``, with ``st_vith_end``), whether
     Bastogne did (and when), the westernmost hex a German combat unit stood in at the end of
-    a phase and when it first got there, German exits and the verdict."""
+    a phase and when it first got there, where Kampfgruppe Peiper ends 19 and 20 December
+    (``peiper_19dec``, ``peiper_20dec``: its hex, or "gone"), German exits and the verdict."""
     m = game.module
     sv, bas = m.town_hex("St. Vith"), m.town_hex("Bastogne")
     s = game.initial.clone()
@@ -38,6 +42,8 @@ def facts(game: Game) -> dict:
             continue
         occ = geo.hex_sides(s)
         code = s.turn_code()
+        if code in PEIPER_TURNS and PEIPER in m.units:
+            out[PEIPER_TURNS[code]] = s.pos.get(PEIPER, "gone")
         if sv:
             german = geo.control(s, sv, occ) == "German"
             if german and out["st_vith_falls"] is None:

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from darkdec_qt import hexgrid
-from darkdec_qt.model import validate_geo
+from darkdec_qt.model import validate_front, validate_geo
 from darkdec_qt.moduleview import (
     ARMIES,
     EDGES,
@@ -156,7 +156,7 @@ def validate(m: Module) -> list[Problem]:
             if hx is None:
                 add(Problem("setup-off-map", u.id, f"setup hex {u.setup} is not on the map"))
             else:
-                if u.side == "Allied" and hx.army:
+                if u.side == "Allied" and hx.army and not validate_front.ACROSS.search(u.basis):
                     add(Problem("setup-in-enemy-area", u.id, f"Allied setup hex {u.setup} lies in the German {hx.army} setup area (6.1A)"))
                 te = m.charts.tec.get(hx.terrain)
                 if te is not None and te.cost.get(u.unit_class) is None:

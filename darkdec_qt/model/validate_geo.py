@@ -5,8 +5,7 @@ and reports :class:`~darkdec_qt.model.validate.Problem` rows with hex ids:
 
 - ``border-bank``: a town or Westwall hex on the wrong side of the Our/Sauer border
   (Luxembourg, Belgian and French towns outside the German army areas; German towns of
-  the border stretch and every Westwall hex south of the Ouren tripoint inside them), a
-  riverside town on the wrong bank of its river (``TOWN_BANKS``), or an army-area
+  the border stretch and every Westwall hex south of the Ouren tripoint inside them), or an army-area
   boundary south of Ouren that is not the border river (16 Dec 1944: the front was the
   Our and the Sauer);
 - ``edge-army``: an Allied supply source, entry or exit hex (N/S/W edge road hex, codes
@@ -32,6 +31,7 @@ import re
 from collections.abc import Iterator
 
 from darkdec_qt import hexgrid, mapregions
+from darkdec_qt.model import validate_front
 from darkdec_qt.model.projection import hex_of
 from darkdec_qt.moduleview import Module
 
@@ -59,12 +59,6 @@ US_HELD_EAST_OF_OUR: dict[str, str] = {
     "4217": "Cole, The Ardennes p.194: two battalions of the 112th Infantry in West Wall pillboxes east of the Our (Harspelt)",
 }
 
-# town -> (river, side of the river the town stands on: N S E W); topographic maps
-TOWN_BANKS: dict[str, tuple[str, str]] = {
-    "Echternach": ("Sûre", "S"), "Rosport": ("Sûre", "S"), "Diekirch": ("Sûre", "N"), "Bettendorf": ("Sûre", "N"),
-    "Ettelbruck": ("Sûre", "S"), "Wallendorf": ("Our", "E"), "Vianden": ("Our", "W"), "Dasburg": ("Our", "E"),
-    "Stavelot": ("Amblève", "N"), "Dinant": ("Meuse", "E"),
-}
 # tributary -> the river it flows into (when both are on the map)
 TRIBUTARIES: dict[str, str] = {
     "Clerve": "Wiltz", "Wiltz": "Sûre", "Alzette": "Sûre", "Our": "Sûre", "Lesse": "Meuse", "Lomme": "Lesse",
@@ -112,38 +106,6 @@ def _key(u: object) -> str:
     return getattr(u, "division", None) or getattr(u, "id", "")
 
 
-def _bank_ray(m: Module, start: str, river: str, side: str, steps: int = 4) -> int | None:
-    """Steps from ``start`` going toward ``side`` (N/S/E/W) to the first ``river`` hexside."""
-    h = start
-    for i in range(1, steps + 1):
-        col, row = hexgrid.parse_hex_id(h)
-        if side in "NS":
-            n = hexgrid.format_hex_id(col, row + (-1 if side == "N" else 1))
-        else:
-            dc = 1 if side == "E" else -1
-            cands = [x for x in hexgrid.neighbours(h) if hexgrid.parse_hex_id(x)[0] == col + dc]
-            y0 = _y(start)
-            cands.sort(key=lambda x: (abs(_y(x) - y0), x))
-            if not cands:
-                return None
-            n = cands[0]
-        hs = m.hexside(h, n)
-        if hs is not None and hs.river_name == river:
-            return i
-        if n not in m.hexes:
-            return None
-        h = n
-    return None
-
-
-def _y(h: str) -> float:
-    col, row = hexgrid.parse_hex_id(h)
-    return row + (0.5 if col % 2 == 0 else 0.0)
-
-
-OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
-
-
 def check_banks(m: Module) -> Iterator[tuple[str, str, str]]:
     towns = {h.town: h for h in m.hexes.values() if h.town}
     for name, hx in sorted(towns.items()):
@@ -152,14 +114,6 @@ def check_banks(m: Module) -> Iterator[tuple[str, str, str]]:
             yield ("border-bank", hx.id, f"{name} (Allied territory on 16 Dec) lies inside the German {hx.army} area")
         elif name in GERMAN_TOWNS and south and not hx.army and name not in US_HELD_GERMAN_TOWNS:
             yield ("border-bank", hx.id, f"{name} (German bank of the Our/Sauer) lies outside the German army areas")
-    for name, (river, side) in sorted(TOWN_BANKS.items()):
-        hx = towns.get(name)
-        if hx is None:
-            continue
-        toward = _bank_ray(m, hx.id, river, OPPOSITE[side])
-        away = _bank_ray(m, hx.id, river, side)
-        if toward is None or (away is not None and away < toward):
-            yield ("border-bank", hx.id, f"{name} must stand on the {side} bank of the {river}")
     for hx in sorted(m.hexes.values(), key=lambda h: h.id):
         if hx.westwall and hx.row >= TRIPOINT_ROW and not hx.army:
             yield ("border-bank", hx.id, "Westwall hex south of the Ouren tripoint on the Allied bank of the Our/Sauer")
@@ -310,7 +264,7 @@ def check_restricted(m: Module) -> Iterator[tuple[str, str, str]]:
 
 
 ADVISORY_KINDS = frozenset({"border-bank", "edge-army", "tributary", "town-no-road", "entry-island", "drop-zone",
-                            "counter-steps", "setup-sector", "restricted-setup"})
+                            "counter-steps", "setup-sector", "restricted-setup", "derived-setup"}) | validate_front.KINDS
 """Kinds reported by ``module validate`` (exit 1) that do not stop a module from being
 played (``load.load_module``): they compare the data with history and geography, not with
 what the engine needs, and an owner's printed map or counters may differ."""
@@ -323,3 +277,4 @@ def problems(m: Module) -> Iterator[tuple[str, str, str]]:
     """(kind, where, message) of every geographic/historical problem, in a stable order."""
     for check in CHECKS:
         yield from check(m)
+    yield from validate_front.problems(m)  # riverside towns, border bridges, same-bank roads, the 16 Dec front

@@ -8,7 +8,8 @@ set-ups"):
    due before the scenario's first turn (after the chosen variants' shifts); later
    reinforcements stay pending. ``HISTORICAL_LOSSES`` removes or reduces the units
    historically destroyed or shattered by then (the 106th's two surrendered regiments,
-   the 28th's 110th, Peiper...).
+   the 28th's 110th, Peiper...). Withdrawals due before the first turn are made (10.8B the
+   10th Armored from PM 26 Dec, optional 10.8C the 150th Panzer Brigade).
 2. The map is divided between the sides by the historical front of the date: every town
    of ``GERMAN_HELD[scenario]`` and every town inside the German army areas is a German
    seed, every other town an Allied seed, and each hex belongs to the side of its nearest
@@ -34,7 +35,7 @@ from __future__ import annotations
 from collections import deque
 
 from darkdec_qt import hexgrid, mapregions
-from darkdec_qt.rules import restricted
+from darkdec_qt.rules import restricted, withdrawals
 from darkdec_qt.rules.state import GameState
 from darkdec_qt.rules.tables import tables
 
@@ -44,23 +45,30 @@ HISTORICAL_RESERVES = ("316/212", "987/276", "914/352", "13/5FJ", "130/Lehr", "1
 
 _FRONT_22DEC = (
     "St. Vith", "Houffalize", "La Roche", "Samrée", "Noville", "Longvilly", "Bertogne", "Tenneville", "Champlon",
-    "Sibret", "Villers-la-Bonne-Eau", "Fauvillers", "Vaux-sur-Sure", "Wiltz", "Clervaux", "Hosingen", "Marnach",
+    "Sibret", "Villers-la-Bonne-Eau", "Vaux-sur-Sûre", "Wiltz", "Clervaux", "Hosingen", "Marnach",
     "Dasburg", "Daleiden", "Weiswampach", "Troisvierges", "Burg-Reuland", "Schönberg", "Bleialf", "Recht", "Amel", "Ligneuville", "Büllingen", "Losheim", "Manderfeld", "Rocherath", "Udenbreth", "Hollerath",
     "Diekirch", "Vianden", "Bourscheid", "Esch-sur-Sûre", "Heiderscheid", "Echternach", "Bettendorf", "Wallendorf",
     "Beaufort", "La Gleize",
 )
+# not Fauvillers: the 4th Armored's CCB set out at 0430 on 22 Dec through Fauvillers and by noon
+# was in sight of Burnon, meeting only demolitions and a rear guard there (Cole p.526)
 # Esch-sur-Sûre: the 26th Inf over the Sûre at Bonnal and Esch on 26-27 Dec (Cole pp.546-547,
 # 638); Beaufort: the 276th VG driven back over the Sauer by 27-28 Dec (Cole pp.501-503)
-_REMOVE_29DEC = {"Sibret", "Heiderscheid", "La Gleize", "Fauvillers", "Vaux-sur-Sure", "Esch-sur-Sûre", "Beaufort"}
+_REMOVE_29DEC = {"Sibret", "Heiderscheid", "La Gleize", "Fauvillers", "Vaux-sur-Sûre", "Esch-sur-Sûre", "Beaufort"}
 # Poteau and Gouvy: held by the 7th Armd's goose egg on 22 Dec, abandoned in the withdrawal
 # across the Salm on the night of 22-23 Dec (Cole ch. XVII)
-_FRONT_29DEC = tuple(t for t in _FRONT_22DEC if t not in _REMOVE_29DEC) + (
+# Echternach: the 212th VG withdrew over the Bollendorf bridge by the night of 26 Dec and US
+# patrols found the town empty (Cole pp.504-506)
+_FRONT_29DEC = tuple(t for t in _FRONT_22DEC if t not in _REMOVE_29DEC | {"Echternach"}) + (
     "Gouvy", "Poteau", "Vielsalm", "Salmchâteau", "Lierneux", "St. Hubert", "Rochefort", "Nassogne")
+# Rochefort: the Germans were driven out on the afternoon of 29 Dec and fell back to Nassogne
+# (Cole ch. XXIII)
+_FRONT_3JAN = tuple(t for t in _FRONT_29DEC if t != "Rochefort")
 
 GERMAN_HELD: dict[str, tuple[str, ...]] = {
     "turning_point": _FRONT_22DEC,
     "final_fury": _FRONT_29DEC,
-    "reduction": _FRONT_29DEC,
+    "reduction": _FRONT_3JAN,
 }
 
 # scenario -> (eliminated, reduced): historical losses by the first turn (reconstructed)
@@ -183,6 +191,11 @@ def _restricted_at_start(st: GameState, in_play: set[str]) -> dict[str, frozense
     return out
 
 
+def _withdrawal_due(st: GameState, unit: str) -> str | None:
+    """10.8: the rule under which ``unit`` is owed to withdrawal on the first turn, or None."""
+    return withdrawals.withdrawal_rule(st, unit)
+
+
 def derive(st: GameState) -> None:
     """Rebuild ``st`` (a Campaign-like initial state at a later first turn) into the
     reconstructed situation of the date."""
@@ -199,6 +212,15 @@ def derive(st: GameState) -> None:
     st.pos.clear()
     st.fortifications.clear()
     st.reserve.clear()
+    # 10.8: withdrawals due before the first turn are made (10.8B the 10th Armored from PM
+    # 26 Dec; optional 10.8C the 150th Panzer Brigade AM 27 Dec). With the optional 10.8B
+    # (not required while Germany is presently winning) the 10th's withdrawal is judged once
+    # the set-up stands, at the end of this function.
+    for u in sorted(in_play):
+        rule = _withdrawal_due(st, u)
+        if rule == "10.8C" or (rule == "10.8B" and not st.has_rule("10.8")):
+            in_play.discard(u)
+            st.withdrawn.add(u)
     elim, red = HISTORICAL_LOSSES.get(st.scenario, ((), ()))
     for u in elim:
         if u in in_play:
@@ -261,3 +283,8 @@ def derive(st: GameState) -> None:
     for u, h in st.pos.items():
         if h in st.road_control:
             st.road_control[h] = units[u].side
+    due = [u for u in sorted(st.pos) if _withdrawal_due(st, u) == "10.8B"]
+    if due and not withdrawals.waived(st):  # optional 10.8B: Germany is not presently winning
+        for u in due:
+            del st.pos[u]
+            st.withdrawn.add(u)

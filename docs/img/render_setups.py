@@ -2,8 +2,12 @@
 
     python docs/img/render_setups.py            # writes the five PNGs next to this file
 
-- ``sauer-our-front.png``: the Sauer/Our front (Vianden-Wallendorf-Echternach) with the
+- ``sauer-our-front.png``: the Sauer/Our front (Ouren-Vianden-Wallendorf-Echternach) with the
   Campaign Game's 6.2 historical set-up (rivers, Westwall, towns, both sides' counters);
+- ``ambleve-stavelot-stoumont.png``: the Amblève from Stavelot by Trois-Ponts, Coo and La
+  Gleize to Stoumont (Cheneux bridge; Kampfgruppe Peiper's pocket), Turning Point's set-up;
+- ``meuse-namur-givet.png``: the Meuse from Namur to Givet (the banks of Namur, Profondeville,
+  Yvoir, Dinant, Givet) with the Campaign Game's set-up;
 - ``german-setup-16dec.png``: the whole German front of 16 December, 6.2 historical set-up;
 - ``turning-point-setup.png``: Turning Point's derived set-up (AM 22 Dec, scenario_setup);
 - ``final-fury-setup.png``: Final Fury's derived set-up (AM 29 Dec);
@@ -31,7 +35,9 @@ OUT = Path(__file__).resolve().parent
 
 # name -> (scenario, German set-up, (west col, north row, east col, south row), pixels per scene unit)
 RENDERS = {
-    "sauer-our-front.png": ("campaign", "historical", (39, 19, 55, 34), 0.85),
+    "sauer-our-front.png": ("campaign", "historical", (39, 13, 55, 34), 0.85),
+    "ambleve-stavelot-stoumont.png": ("turning_point", "auto", (29, 3, 39, 11), 1.4),
+    "meuse-namur-givet.png": ("campaign", "historical", (1, 2, 9, 21), 1.0),
     "german-setup-16dec.png": ("campaign", "historical", (34, 0, 58, 34), 0.55),
     "turning-point-setup.png": ("turning_point", "auto", (12, 0, 50, 34), 0.42),
     "final-fury-setup.png": ("final_fury", "auto", (12, 0, 54, 34), 0.42),
