@@ -1,4 +1,4 @@
-"""``darkdec exchange new | open | status | play | send | standing-orders | whoami``: play by file
+"""``darkdec exchange new | open | watch | status | play | send | standing-orders | whoami``: play by file
 exchange from the command line (every client action is here too, so a script can play a game)."""
 
 from __future__ import annotations
@@ -39,6 +39,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     o.add_argument("file")
     o.add_argument("--game", help="the game you expect (refuses a file of another game)")
     o.set_defaults(func=cmd_open)
+
+    wt = xs.add_parser("watch", help="watch a shared folder (a synced or network folder): open each opponent's "
+                       "file as it lands; send your answers there with: send GAME --out FOLDER")
+    wt.add_argument("folder")
+    wt.add_argument("--interval", type=float, default=5.0, help="seconds between looks (default 5)")
+    wt.add_argument("--once", action="store_true", help="look once and stop")
+    wt.set_defaults(func=cmd_watch)
 
     s = xs.add_parser("status", help="your games, or whose move it is in one and what they must decide")
     s.add_argument("game", nargs="?", help="a game id or its first digits")
@@ -148,6 +155,34 @@ def cmd_open(args: argparse.Namespace) -> int:
             print(f"  {text}")
     print(f"status: {s.status()}")
     return 0
+
+
+@_guard
+def cmd_watch(args: argparse.Namespace) -> int:
+    import time
+
+    from darkdec_qt.exchangewatch import SharedFolder
+
+    home = _home(args)
+    if not Path(args.folder).is_dir():
+        raise ValueError(f"{args.folder}: not a folder")
+    folder = SharedFolder(home, args.folder)
+    if not args.once:
+        print(f"watching {args.folder} every {args.interval:g} s (Ctrl+C stops)", flush=True)
+    try:
+        while True:
+            polled = folder.poll()
+            for path, r in polled.opened:
+                for note in r.notes:
+                    print(note)
+                print(f"{path.name}: game {r.session.game_id[:8]}: {r.session.status()}", flush=True)
+            for path, why in polled.refused:
+                print(f"darkdec: error: {path.name} was refused: {why}", file=sys.stderr, flush=True)
+            if args.once:
+                return 0
+            time.sleep(args.interval)
+    except KeyboardInterrupt:
+        return 0
 
 
 @_guard

@@ -373,6 +373,8 @@ class Session:
         """Open the draft when it is my move, replaying my unsent commands."""
         if self.xg.next_author() != self.me.side or self.xg.draft is not None:
             return
+        if self.xg.game is not None and self.xg.game.state.game_over and self.xg.pending is None:
+            return  # the opponent's file ended the game: nothing is left to send
         self.xg.begin(self.me)
         p = self.dir / "draft.json"
         if p.exists():

@@ -1,0 +1,93 @@
+"""A shared folder instead of e-mail: both players' programs watch one folder (a synced cloud folder,
+a network share), open each opponent's file as soon as it lands and write their answers into it.
+
+``SharedFolder.poll`` looks at the ``*.ddx`` files of the folder that it has not yet dealt with:
+- a file this home wrote itself (the game is held here and the file is from my side) is skipped;
+- a file that cannot be read yet (still being written or synced) is tried again at the next poll;
+- every other file is opened through ``PlayerHome.open_file`` (fully verified): an invitation joins
+  the game, an answer is taken; a file already held ("an older file") is passed over quietly; a
+  refused file is reported once, with the reason.
+Polling, not file-system notifications: synced and network folders do not deliver them reliably.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from darkdec_qt.exchangestore import PlayerHome, Received, Session
+from darkdec_qt.game.exchange import ExchangeError
+from darkdec_qt.model.database import DatabaseError
+from darkdec_qt.model.exchangefile import SUFFIX, ExchangeFileError, read_exchange
+
+
+@dataclass
+class Polled:
+    """What one look at the folder found: files taken (with what they did) and files refused."""
+
+    opened: list[tuple[Path, Received]] = field(default_factory=list)
+    refused: list[tuple[Path, str]] = field(default_factory=list)
+
+
+class SharedFolder:
+    def __init__(self, home: PlayerHome, folder: str | Path):
+        self.home = home
+        self.folder = Path(folder)
+        self._done: dict[str, tuple[int, int]] = {}  # file name -> (size, mtime) dealt with
+
+    def _mine(self, path: Path) -> bool:
+        try:
+            meta = read_exchange(path).meta
+        except ExchangeFileError:
+            return False
+        game, side = meta.get("game"), meta.get("from")
+        if not isinstance(game, str) or game not in self.home.games():
+            return False
+        try:
+            import json
+
+            player = json.loads((self.home.game_dir(game) / "player.json").read_text())
+        except (OSError, ValueError, ExchangeError):
+            return False
+        return player.get("side") == side
+
+    def poll(self) -> Polled:
+        out = Polled()
+        try:
+            paths = sorted(self.folder.glob(f"*{SUFFIX}"), key=lambda p: (p.stat().st_mtime_ns, p.name))
+        except OSError:
+            return out
+        for p in paths:
+            try:
+                st = p.stat()
+            except OSError:
+                continue
+            stamp = (st.st_size, st.st_mtime_ns)
+            if self._done.get(p.name) == stamp:
+                continue
+            if self._mine(p):
+                self._done[p.name] = stamp
+                continue
+            try:
+                r = self.home.open_file(p)
+            except ExchangeFileError:
+                continue  # not readable yet (being written or synced): the next poll tries again
+            except ExchangeError as exc:
+                self._done[p.name] = stamp
+                if exc.kind != "replayed":
+                    out.refused.append((p, str(exc)))
+                continue
+            except DatabaseError as exc:
+                self._done[p.name] = stamp
+                out.refused.append((p, str(exc)))
+                continue
+            self._done[p.name] = stamp
+            out.opened.append((p, r))
+        return out
+
+    def send(self, session: Session) -> Path:
+        """Write my file into the shared folder (the opponent's program picks it up)."""
+        path = session.send(self.folder)
+        st = path.stat()
+        self._done[path.name] = (st.st_size, st.st_mtime_ns)
+        return path
