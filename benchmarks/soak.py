@@ -19,7 +19,11 @@ Prints one line per game and a summary (games, games/hour, exceptions, mismatche
 invariant breaks). With ``--out`` every game's result is appended to a JSON-lines file as
 it ends; run the same command again and the games already in the file are skipped, so a
 long run (1,000 games take hours on two cores) may span several sittings and still be one
-run: game n always has the same scenario and seed.
+run: game n always has the same scenario and seed. Every row records the commit of the code
+that played it (``commit``, ``-dirty`` when the checkout had changes) and the run's options
+(``run``: base seed, scenarios), beside the game's own choices (``choice``: optional rules,
+among them 14.6 in the 16 December scenarios, variants, set-up, 26.20A choice); a resumed
+run on other code shows as rows of another commit.
 """
 
 from __future__ import annotations
@@ -46,6 +50,21 @@ def _module():  # noqa: ANN202
 
         _MODULE = load_module()
     return _MODULE
+
+
+def commit() -> str:
+    """The commit of this checkout's code (``-dirty`` with uncommitted changes), or ``unknown``."""
+    import subprocess
+
+    root = Path(__file__).resolve().parents[1]
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], cwd=root, capture_output=True, text=True,
+                              check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=root,
+                               capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return head + ("-dirty" if dirty else "")
 
 
 def choose(rnd: random.Random, module, scenario: str) -> dict:  # noqa: ANN001
@@ -133,8 +152,9 @@ class Invariants:
             self.breaks.append(f"{where}: a clone hashes differently")
 
 
-def one(job: tuple[int, str, int]) -> dict:
-    n, scenario, seed = job
+def one(job: tuple) -> dict:
+    n, scenario, seed = job[:3]
+    run = job[3] if len(job) > 3 else {}
     from darkdec_qt import gamestore
     from darkdec_qt.game.selfplay import selfplay
     from darkdec_qt.game.session import Game
@@ -142,7 +162,8 @@ def one(job: tuple[int, str, int]) -> dict:
     module = _module()
     rnd = random.Random(seed)
     ch = choose(rnd, module, scenario)
-    out = {"n": n, "scenario": scenario, "seed": seed, "choice": ch, "exception": None, "mismatch": None,
+    out = {"n": n, "scenario": scenario, "seed": seed, "commit": run.get("commit", "unknown"),
+           "run": {k: v for k, v in run.items() if k != "commit"}, "choice": ch, "exception": None, "mismatch": None,
            "breaks": [], "commands": 0, "turn": 0, "seconds": 0.0}
     t0 = time.perf_counter()
     try:
@@ -190,12 +211,13 @@ def main(argv: list[str] | None = None) -> int:
     deadline = time.monotonic() + a.minutes * 60 if a.minutes else None
     earlier = _read_results(a.out) if a.out and a.out.exists() else []
     skip = {r["n"] for r in earlier if r.get("seed", 0) // 100_000 == a.seed}
+    run = {"commit": commit(), "seed": a.seed, "scenarios": scenarios}
 
     def jobs():  # noqa: ANN202
         n = 0
         while (not a.n or n < a.n) and (deadline is None or time.monotonic() < deadline):
             if n not in skip:
-                yield (n, scenarios[n % len(scenarios)], a.seed * 100_000 + n)
+                yield (n, scenarios[n % len(scenarios)], a.seed * 100_000 + n, run)
             n += 1
 
     t0 = time.perf_counter()
