@@ -51,6 +51,7 @@ from darkdec_qt.model.exchangefile import (
 )
 from darkdec_qt.model.load import DEFAULT_MODULE, load_module
 from darkdec_qt.model.safesqlite import stat_path
+from darkdec_qt.model.safewrite import set_mode
 from darkdec_qt.moduleview import Module
 from darkdec_qt.rules.commands import Command
 from darkdec_qt.version import newer_notice
@@ -102,7 +103,7 @@ def _write_private(path: Path, data: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
     try:
-        os.fchmod(fd, 0o600)
+        set_mode(fd, Path(tmp), 0o600)
         os.write(fd, data)
         os.fsync(fd)
     finally:

@@ -19,6 +19,7 @@ def run_editor(module_path: str | Path | None = None, screenshot: str | Path | N
     from PySide6.QtWidgets import QApplication
 
     from darkdec_qt.ui.display import needs_display_error
+    from darkdec_qt.ui.map.geometry import load_fonts
 
     if QApplication.instance() is None and (error := needs_display_error(bool(screenshot))):
         print(error, file=sys.stderr)
@@ -31,6 +32,7 @@ def run_editor(module_path: str | Path | None = None, screenshot: str | Path | N
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Dark December Editor")
+    load_fonts()
     if module_path is None:
         module_path = DEFAULT_MODULE if screenshot else user_copy()
     doc = ModuleDocument.open(module_path)

@@ -42,3 +42,14 @@ def test_no_runtime_module_reads_a_path_relative_to_the_checkout():
 def test_the_wheel_configuration_ships_every_resource():
     text = (PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8")
     assert '"resources/**/*"' in text
+
+
+def test_the_counters_and_map_labels_use_the_shipped_dejavu_sans(qapp):
+    """The font ships in resources/fonts with its licence, so a system without it draws the same."""
+    from PySide6.QtGui import QFontInfo
+
+    from darkdec_qt.ui.map.geometry import FAMILY, font, load_fonts
+
+    assert FAMILY in load_fonts()
+    assert QFontInfo(font(12)).family() == FAMILY
+    assert "Bitstream Vera" in packagedata.read_text("fonts", "LICENSE-DejaVu.txt")

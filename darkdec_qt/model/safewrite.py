@@ -26,6 +26,9 @@ import stat
 import time
 from pathlib import Path
 
+WINDOWS = os.name == "nt"
+BINARY = getattr(os, "O_BINARY", 0)
+"""Windows opens a descriptor in text mode unless told: every byte written must stay a byte."""
 ORPHAN_AGE_S = 24 * 3600
 """A temporary file older than this is an orphan even if its process id is alive again."""
 _ORPHAN = re.compile(r"^\.(save|build)-(\d+)-[0-9a-f]+\.(ddg|sqlite)(-journal|-wal|-shm)?$")
@@ -76,9 +79,26 @@ def _fail(target: Path, exc: OSError) -> SaveError:
     return SaveError(f"cannot save {target}: {_reason(exc, target)}; the previous file is unchanged")
 
 
+def _pid_alive_windows(pid: int) -> bool:
+    """Windows: ``os.kill(pid, 0)`` would terminate the process, so ask the kernel instead."""
+    import ctypes
+
+    kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
+    handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
+    if not handle:
+        return kernel32.GetLastError() == 5  # access denied: it exists
+    try:
+        code = ctypes.c_ulong()
+        return bool(kernel32.GetExitCodeProcess(handle, ctypes.byref(code))) and code.value == 259  # STILL_ACTIVE
+    finally:
+        kernel32.CloseHandle(handle)
+
+
 def _pid_alive(pid: int) -> bool:
     if pid == os.getpid():
         return True
+    if WINDOWS:
+        return _pid_alive_windows(pid)
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -121,7 +141,7 @@ def temp_name(folder: Path, prefix: str, suffix: str) -> Path:
 
 def fsync_path(path: Path) -> None:
     """fsync a file by name (for files written by another library, e.g. SQLite)."""
-    fd = os.open(path, os.O_RDONLY)
+    fd = os.open(path, (os.O_RDWR | BINARY) if WINDOWS else os.O_RDONLY)  # Windows flushes writable handles only
     try:
         os.fsync(fd)
     finally:
@@ -134,6 +154,8 @@ def fsync_dir(folder: Path) -> None:
 
 
 def _fsync_dir(folder: Path) -> None:
+    if WINDOWS:
+        return  # a folder cannot be opened or fsynced there; os.replace is atomic on its own
     try:
         fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
     except OSError:
@@ -144,6 +166,15 @@ def _fsync_dir(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def set_mode(fd: int, path: Path, mode: int) -> None:
+    """Permissions of a file being written: by descriptor where the system has it (POSIX), by
+    name elsewhere (Windows keeps only the read-only flag)."""
+    if hasattr(os, "fchmod"):
+        os.fchmod(fd, mode)
+    else:
+        os.chmod(path, mode)
 
 
 def resolve_target(path: str | Path) -> Path:
@@ -191,7 +222,7 @@ def atomic_write(path: str | Path, data: bytes, prefix: str = ".save-", suffix: 
         raise _fail(target, exc) from None
     tmp = temp_name(folder, prefix, suffix)
     try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | BINARY, 0o600)
     except OSError as exc:
         raise _fail(target, exc) from None
     try:
@@ -200,7 +231,7 @@ def atomic_write(path: str | Path, data: bytes, prefix: str = ".save-", suffix: 
             while view:
                 n = os.write(fd, view)
                 view = view[n:]
-            os.fchmod(fd, mode)
+            set_mode(fd, tmp, mode)
             os.fsync(fd)
         finally:
             os.close(fd)

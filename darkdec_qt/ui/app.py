@@ -14,6 +14,7 @@ from darkdec_qt.model.load import DEFAULT_MODULE, load_module
 from darkdec_qt.ui.client import Client
 from darkdec_qt.ui.controller import GameController, new_game
 from darkdec_qt.ui.display import needs_display_error
+from darkdec_qt.ui.map.geometry import load_fonts
 
 
 def build_client(args: argparse.Namespace, settings: QSettings | None = None,
@@ -43,6 +44,7 @@ def _app() -> QApplication:
         app = QApplication(sys.argv[:1])
         app.setApplicationName("Dark December")
         app.setOrganizationName("darkdec")
+    load_fonts()
     assert isinstance(app, QApplication)
     return app
 

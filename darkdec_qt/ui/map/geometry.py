@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from PySide6.QtCore import QLineF, QPointF, QRectF
-from PySide6.QtGui import QFont, QFontMetricsF, QPolygonF
+from PySide6.QtGui import QFont, QFontDatabase, QFontMetricsF, QPolygonF
 
-from darkdec_qt import hexgrid
+from darkdec_qt import hexgrid, packagedata
 from darkdec_qt.moduleview import Module
 
 GERMAN_ENTRY = frozenset("PQRS")
@@ -43,8 +43,25 @@ def _seg(a: QPointF, b: QPointF, kind: str, pad: float) -> Seg:
     return Seg(QLineF(a, b), kind, r)
 
 
+FAMILY = "DejaVu Sans"
+FONT_FILES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
+_fonts_loaded: list[str] = []
+
+
+def load_fonts() -> list[str]:
+    """The counters' and the map's font, DejaVu Sans, shipped as package data
+    (``resources/fonts``, with its licence) and registered with Qt once, so the game looks
+    the same on a system without it; returns the families registered."""
+    if not _fonts_loaded:
+        for name in FONT_FILES:
+            fid = QFontDatabase.addApplicationFont(str(packagedata.path("fonts", name)))
+            _fonts_loaded.extend(QFontDatabase.applicationFontFamilies(fid) if fid >= 0 else ())
+    return list(_fonts_loaded)
+
+
 def font(px: float, bold: bool = False) -> QFont:
-    f = QFont("DejaVu Sans")
+    load_fonts()
+    f = QFont(FAMILY)
     f.setPixelSize(max(1, round(px)))
     f.setBold(bold)
     return f
