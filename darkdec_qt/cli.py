@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from darkdec_qt import cli_ai, cli_exchange, cli_game, cli_module, cli_rules
+from darkdec_qt import cli_ai, cli_desktop, cli_exchange, cli_game, cli_module, cli_rules
 from darkdec_qt.version import VERSION
 
 
@@ -18,6 +18,7 @@ def build_parser() -> argparse.ArgumentParser:
     cli_rules.add_parser(sub)
     cli_ai.add_parsers(sub)
     cli_exchange.add_parser(sub)
+    cli_desktop.add_parsers(sub)
     return p
 
 

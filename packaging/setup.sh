@@ -10,7 +10,7 @@ QT_XCB_PACKAGES="libegl1 libgl1 libglib2.0-0 libfontconfig1 libfreetype6 libdbus
   libx11-6 libx11-xcb1 libxcb1 libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1
   libxcb-randr0 libxcb-render0 libxcb-render-util0 libxcb-shape0 libxcb-shm0 libxcb-sync1
   libxcb-util1 libxcb-xfixes0 libxcb-xkb1 libxkbcommon0 libxkbcommon-x11-0"
-TEST_PACKAGES="xvfb xauth"
+TEST_PACKAGES="xvfb xauth desktop-file-utils"  # desktop-file-validate, update-mime-database: tests/packaging/test_desktop.py
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
   missing=""
   for p in $QT_XCB_PACKAGES $TEST_PACKAGES; do
