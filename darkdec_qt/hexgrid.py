@@ -82,8 +82,18 @@ def cube_to_offset(c: Cube) -> tuple[int, int]:
     return col, row
 
 
+_CUBES: dict[str, Cube] = {}
+_NEIGHBOURS: dict[str, tuple[str, ...]] = {}
+# Both caches hold only valid ids (at most 10,000): the engine and the AI ask for the same
+# few thousand hexes millions of times (a whole Reduction game: 3 million distances).
+
+
 def to_cube(hex_id: str) -> Cube:
-    return offset_to_cube(*parse_hex_id(hex_id))
+    c = _CUBES.get(hex_id) if isinstance(hex_id, str) else None
+    if c is None:
+        c = offset_to_cube(*parse_hex_id(hex_id))
+        _CUBES[hex_id] = c
+    return c
 
 
 def from_cube(c: Cube) -> str:
@@ -97,19 +107,23 @@ def cube_distance(a: Cube, b: Cube) -> int:
 
 def distance(a: str, b: str) -> int:
     """Number of hexes between two hex ids (adjacent hexes are 1 apart)."""
-    return cube_distance(to_cube(a), to_cube(b))
+    x, y = to_cube(a), to_cube(b)
+    return max(abs(x.q - y.q), abs(x.r - y.r), abs(x.s - y.s))
 
 
 def neighbours(hex_id: str) -> tuple[str, ...]:
     """The six ids around ``hex_id`` (N, NE, SE, S, SW, NW), including ids off any
     particular map; callers filter by the hexes that exist."""
-    c = to_cube(hex_id)
-    out = []
-    for d in DIRECTIONS:
-        col, row = cube_to_offset(c + d)
-        if 0 <= col <= 99 and 0 <= row <= 99:
-            out.append(format_hex_id(col, row))
-    return tuple(out)
+    found = _NEIGHBOURS.get(hex_id) if isinstance(hex_id, str) else None
+    if found is None:
+        c = to_cube(hex_id)
+        out = []
+        for d in DIRECTIONS:
+            col, row = cube_to_offset(c + d)
+            if 0 <= col <= 99 and 0 <= row <= 99:
+                out.append(format_hex_id(col, row))
+        found = _NEIGHBOURS[hex_id] = tuple(out)
+    return found
 
 
 def direction(a: str, b: str) -> int:
