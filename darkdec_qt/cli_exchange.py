@@ -192,13 +192,24 @@ def cmd_status(args: argparse.Namespace) -> int:
     home = _home(args)
     ids = [home.find(args.game)] if args.game else home.games()
     out = []
+    broken = 0
     for gid in ids:
-        s = home.load(gid)
+        try:
+            s = home.load(gid)
+        except _errors() as exc:  # one broken game does not hide the others
+            broken += 1
+            out.append({"game": gid, "scenario": "?", "side": "?", "turn": 0, "segments": 0,
+                        "status": f"cannot be read: {exc}", "keys": {}, "standing_orders": [], "game_over": False,
+                        "waiting": None})
+            continue
         keys = {side: fingerprint(k) for side, k in s.xg.keys.items()}
         st = s.xg.state
+        w = s.xg.waiting(s.me.side)
         out.append({"game": gid, "scenario": s.xg.setup["scenario"], "side": s.me.side, "turn": st.turn,
                     "segments": len(s.xg.segments), "status": s.status(), "keys": keys,
-                    "standing_orders": sorted(s.me.orders), "game_over": st.game_over})
+                    "standing_orders": sorted(s.me.orders), "game_over": st.game_over,
+                    "waiting": {"side": w[0], "since": int(w[1])} if w else None,
+                    "waiting_text": s.waiting_text()})
     if args.json:
         print(json.dumps(out, indent=1))
         return 0
@@ -206,11 +217,13 @@ def cmd_status(args: argparse.Namespace) -> int:
         print(f"no games in {home.root}")
     for g in out:
         print(f"{g['game'][:8]} {g['scenario']} turn {g['turn']}, you are {g['side']}: {g['status']}")
+        if g.get("waiting_text"):
+            print(f"  {g['waiting_text']}")
         if args.game:
             for side, fp in g["keys"].items():
                 print(f"  {side} key {fp}")
             print(f"  your standing orders: {', '.join(g['standing_orders']) or 'none'}")
-    return 0
+    return 2 if broken and args.game else 0
 
 
 @_guard

@@ -84,6 +84,19 @@ def _seal(master: bytes, last_digest: str) -> str:
     return hmac.new(master, f"local:{last_digest}".encode(), hashlib.sha256).hexdigest()
 
 
+def duration(seconds: float) -> str:
+    """A waiting time in words: '45 s', '12 min', '3 h 05 min', '2 days 4 h'."""
+    s = max(0, int(seconds))
+    if s < 60:
+        return f"{s} s"
+    if s < 3600:
+        return f"{s // 60} min"
+    if s < 86400:
+        return f"{s // 3600} h {s % 3600 // 60:02d} min"
+    d = s // 86400
+    return f"{d} day{'s' if d > 1 else ''} {s % 86400 // 3600} h"
+
+
 def restored_message(game_id: str, held: int, sent: int, when: str) -> str:
     return (f"game {game_id[:8]}: this copy of the game ends at segment {held}, but you sent segment {sent} "
             f"({when}): the game folder is older than the last file you sent (restored from a backup, or "
@@ -270,10 +283,20 @@ class PlayerHome:
             raise ExchangeError(f"{Path(path).name}: this file belongs to another game ({game_id[:8]}, "
                                 f"{head['setup']['scenario']}), not to game {expect[:8]}", kind="other_game", segment=0)
         d = self.game_dir(game_id)
+        if not d.is_dir() and len(rows) > 1 and rows[1][0] != 1:
+            raise ExchangeError(f"{Path(path).name}: this file belongs to game {game_id[:8]} "
+                                f"({head['setup']['scenario']}), which is not in your data folder {self.root}: open "
+                                "the invitation first, or ask your opponent to send the whole game "
+                                "(darkdec exchange send GAME --full)", kind="other_game", segment=0)
         if d.is_dir():
             s = self.load(game_id)
             before = len(s.xg.game.events) if s.xg.game is not None else 0
             held = len(s.xg.segments)
+            last_n, last = rows[-1]
+            if last_n < held and last == s.xg.segments[last_n] and s.xg.author_of(last_n) == s.me.side:
+                raise ExchangeError(f"{Path(path).name} is your own file (segment {last_n}, written for the "
+                                    f"{s.xg.author_of(last_n + 1)} player): send it to them; nothing in it is new "
+                                    "to you", kind="replayed", segment=last_n)
             lost = [k for k in range(held, rows[1][0] if len(rows) > 1 else 0) if s.xg.author_of(k) == s.me.side]
             if lost:  # the file's own record: it answers a segment of mine this copy does not hold
                 raise ExchangeError(restored_message(game_id, held - 1, lost[-1], "the file answers it"),
@@ -282,6 +305,10 @@ class PlayerHome:
             s.save_local()
             s.resume()
             r = Received(s, new, before)
+            if 1 in new and s.xg.creator == s.me.side:  # the creator binds the joiner's key: compare it too
+                opp = s.xg.author_of(1)
+                r.notes.append(f"the {opp} player's key {fingerprint(s.xg.keys[opp])} is now bound to this game; "
+                               "compare it with the fingerprint they tell you")
         else:
             r = self._accept_invitation(path, f, rows, head, d)
         r.notice = newer_notice(path, f.meta)
@@ -396,6 +423,20 @@ class Session:
 
     def status(self) -> str:
         return self.xg.status(self.me.side)
+
+    def waiting_text(self, now: float | None = None) -> str:
+        """How long who has been waiting, by the signed time of the last segment ('' when unknown)."""
+        w = self.xg.waiting(self.me.side)
+        if w is None:
+            return ""
+        who, since = w
+        now = time.time() if now is None else now
+        when = time.strftime("%d %b %H:%M", time.localtime(since))
+        span = duration(now - since)
+        opp = "German" if self.me.side == "Allied" else "Allied"
+        if who == self.me.side:
+            return f"you have waited {span} for the {opp} player (your file of {when})"
+        return f"the {opp} player has waited {span} for you (their file of {when})"
 
     def file_name(self, seq: int) -> str:
         sc = str(self.xg.setup["scenario"])

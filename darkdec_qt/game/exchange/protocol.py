@@ -10,6 +10,7 @@ thing in the other player's next segment), or at the end of the game.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -158,7 +159,7 @@ class ExchangeGame:
         """The invitation (segment 0): set-up, the creator's key and first commitment."""
         body = {"v": VERSION, "game": game_id, "seq": 0, "prev": "", "author": me.side, "key": public_hex(me.key),
                 "reveal": None, "commit": me.commit(game_id, 0), "nonce": fairdice.fresh(), "orders": dict(me.orders), "batches": [],
-                "pending": None, "turn": 0, "state_hash": "",
+                "pending": None, "turn": 0, "state_hash": "", "time": int(time.time()),
                 "setup": {"scenario": scenario, "seed": game_id, "optional": sorted(optional),
                           "variants": sorted(variants), "setup": setup, "module_hash": module.meta.content_hash,
                           "module_name": module.meta.name}}
@@ -376,6 +377,9 @@ class ExchangeGame:
                                 f"({decision(game.state)})", kind="malformed", segment=seq)
         if not self.recheck and not self.last:
             return  # a signed segment of the local copy: its state is checked once, at the end
+        if body["state_hash"] == game.state.state_hash() and body["turn"] != game.state.turn:
+            raise ExchangeError(f"segment {seq}: claims game turn {body['turn']!r}, but its commands end in game turn "
+                                f"{game.state.turn}", segment=seq)
         if body["state_hash"] != game.state.state_hash() or body["turn"] != game.state.turn:
             raise ExchangeError(f"segment {seq}: the state it claims ({body['state_hash'][:12]}) is not the state its "
                                 f"commands give ({game.state.state_hash()[:12]})", segment=seq)
@@ -448,7 +452,9 @@ class ExchangeGame:
                                     kind="tampered", segment=a + 1)
         held = len(self.segments)
         if len(rows) > 1 and rows[1][0] > held:
-            raise ExchangeError(f"segment {held} is missing from the file (it begins at {rows[1][0]})",
+            raise ExchangeError(f"segment {held} is missing from the file (it begins at {rows[1][0]}): a file was "
+                                "skipped or lost; ask your opponent to send the whole game "
+                                "(darkdec exchange send GAME --full, or File > Send with the whole game)",
                                 kind="tampered", segment=held)
         for n, s in rows[1:]:
             if n < held and s != self.segments[n]:
@@ -599,13 +605,25 @@ class ExchangeGame:
                 "orders": dict(me.orders),
                 "batches": self.draft_batches,
                 "pending": self.draft_pending.to_dict() if self.draft_pending is not None else None,
-                "turn": st.turn, "state_hash": st.state_hash()}
+                "turn": st.turn, "state_hash": st.state_hash(), "time": int(time.time())}
         signed = sign(body, me.key)
         self._accept(signed)
         self.draft, self.draft_batches, self.draft_pending = None, [], None
         return signed
 
     # --- status ---------------------------------------------------------------------------
+    def waiting(self, viewer: str, now: float | None = None) -> tuple[str, float] | None:
+        """Who has been waiting since when (seconds since 1970), by the signed creation time of the
+        last segment: ``viewer``'s opponent waits for ``viewer`` when the next segment is ``viewer``'s,
+        else ``viewer`` waits. None when the game is over or the last segment carries no time."""
+        if not self.bodies or self.state.game_over and self.draft is None:
+            return None
+        t = self.bodies[-1].get("time")
+        if not isinstance(t, int):
+            return None
+        nxt = self.next_author()
+        return (other_side(nxt), float(t))
+
     def status(self, viewer: str) -> str:
         """Whose move it is and what they must decide, for the player ``viewer``."""
         st = self.state

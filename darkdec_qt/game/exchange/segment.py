@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from darkdec_qt.game.exchange.errors import ExchangeError
+from darkdec_qt.game.exchange.orders import ORDERS
 from darkdec_qt.game.exchange.signing import Signed, canonical
 from darkdec_qt.model.jsonscan import json_depth
 
@@ -21,6 +22,7 @@ BY = ("self", "orders", "forced", "resolve")
 _HEX = re.compile(r"[0-9a-f]+")
 _FIELDS = {"v", "game", "seq", "prev", "author", "key", "reveal", "commit", "nonce", "orders", "batches",
            "pending", "state_hash", "turn"}
+OPTIONAL_FIELDS = {"time"}  # the author's signed creation time (seconds since 1970, UTC); older files lack it
 SETUP_FIELDS = {"scenario", "seed", "optional", "variants", "setup", "module_hash", "module_name"}
 
 
@@ -53,7 +55,7 @@ def parse(signed: Signed, seq: int) -> dict[str, Any]:
 
 
 def check(body: dict[str, Any], seq: int) -> None:
-    keys = set(body)
+    keys = set(body) - OPTIONAL_FIELDS
     want = _FIELDS | ({"setup"} if body.get("seq") == 0 else set())
     if keys != want:
         raise _bad(seq, f"has fields {sorted(keys ^ want)} it should not have or lacks")
@@ -74,9 +76,14 @@ def check(body: dict[str, Any], seq: int) -> None:
         raise _bad(seq, "has a malformed revealed secret")
     if not isinstance(body["state_hash"], str) or not isinstance(body["turn"], int):
         raise _bad(seq, "has a malformed state hash or turn")
+    if "time" in body and (not isinstance(body["time"], int) or isinstance(body["time"], bool) or body["time"] < 0):
+        raise _bad(seq, "has a malformed creation time")
     orders = body["orders"]
     if not isinstance(orders, dict) or not all(isinstance(k, str) and isinstance(v, bool) for k, v in orders.items()):
         raise _bad(seq, "has malformed standing orders")
+    unknown = sorted(set(orders) - set(ORDERS))
+    if unknown:
+        raise _bad(seq, f"names an unknown standing order {unknown[0]!r} (this program knows {', '.join(ORDERS)})")
     batches = body["batches"]
     if not isinstance(batches, list) or len(batches) > MAX_BATCHES:
         raise _bad(seq, "has a malformed list of commands")

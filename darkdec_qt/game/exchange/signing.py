@@ -22,10 +22,14 @@ def public_hex(key: Ed25519PrivateKey) -> str:
     return key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
 
 
+FINGERPRINT_DIGITS = 32  # 128 bits: a second key with the same fingerprint costs 2^128 tries, not 2^64
+
+
 def fingerprint(pub_hex: str) -> str:
-    """A short fingerprint a player can read aloud: 16 hex digits in groups of four."""
-    d = hashlib.sha256(bytes.fromhex(pub_hex)).hexdigest()[:16].upper()
-    return "-".join(d[i:i + 4] for i in range(0, 16, 4))
+    """A fingerprint a player can read aloud and compare: 32 hex digits (128 bits of SHA-256) in
+    eight groups of four."""
+    d = hashlib.sha256(bytes.fromhex(pub_hex)).hexdigest()[:FINGERPRINT_DIGITS].upper()
+    return " ".join(d[i:i + 4] for i in range(0, FINGERPRINT_DIGITS, 4))
 
 
 @dataclass(frozen=True)

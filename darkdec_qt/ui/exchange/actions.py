@@ -143,6 +143,10 @@ class ExchangeActions(QObject):
         if quit_action is not None:
             menu.insertSeparator(quit_action)
         win.controller.changed.connect(self.update_status)
+        self.clock = QTimer(self)  # the waiting time in the status line grows
+        self.clock.setInterval(30_000)
+        self.clock.timeout.connect(self.update_status)
+        self.clock.start()
 
     # --- the game --------------------------------------------------------------------
     def activate(self, session: Session) -> None:
@@ -158,7 +162,9 @@ class ExchangeActions(QObject):
             self.status.hide()
             return
         self.win.controller.dirty = False  # the local copy and the draft are kept at every command
-        self.status.setText(f"File exchange, game {s.game_id[:8]}, you play {s.me.side}: {s.status()}")
+        wait = s.waiting_text()
+        self.status.setText(f"File exchange, game {s.game_id[:8]}, you play {s.me.side}: {s.status()}"
+                            + (f" · {wait}" if wait else ""))
         self.status.show()
 
     def new_game(self, side: str, scenario: str, orders: tuple[str, ...] = (), out_dir: str | Path | None = None,
