@@ -11,7 +11,7 @@ import sys
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     o = sub.add_parser("open", help="open a game (.ddg), a file-exchange file (.ddx) or a module in the right window")
-    o.add_argument("file")
+    o.add_argument("file", nargs="?", help="the file (without one: the welcome screen)")
     o.add_argument("--screenshot", help="render the window to this PNG headless and exit")
     o.set_defaults(func=cmd_open)
 
@@ -23,6 +23,11 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
 def cmd_open(args: argparse.Namespace) -> int:
     from darkdec_qt.model.safesqlite import sniff
 
+    if not args.file:  # the desktop menu's entry starts 'darkdec open' with no file
+        from darkdec_qt.cli import build_parser
+
+        play = build_parser().parse_args(["play"] + (["--screenshot", args.screenshot] if args.screenshot else []))
+        return int(play.func(play) or 0)
     kind = sniff(args.file)
     if kind in ("missing", "folder", "other"):
         what = {"missing": "does not exist", "folder": "is a folder",

@@ -16,7 +16,8 @@ DEFAULT_MODULE = module_path()
 def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("play", help="start the game client")
     p.add_argument("game", nargs="?", help="a game file to open (.ddg)")
-    p.add_argument("--scenario", default="herbstnebel")
+    p.add_argument("--scenario", default=None,
+                   help="start this scenario at once (without it and a game file: the welcome screen)")
     p.add_argument("--module", default=str(DEFAULT_MODULE))
     p.add_argument("--optional", action="append", default=[], help="optional rule number, repeatable")
     p.add_argument("--variant", action="append", default=[], help="variant rule number, repeatable")
@@ -86,8 +87,12 @@ def cmd_play(args: argparse.Namespace) -> int:
         expect_kind(args.game, "game")
     else:
         expect_kind(args.module, "module")
-        if _unknown_scenario(load_module(args.module), args.scenario):
+        if _unknown_scenario(load_module(args.module), args.scenario or "herbstnebel"):
             return 2
+        if args.scenario is None:
+            from darkdec_qt.ui.app import run_welcome
+
+            return run_welcome(args)
     from darkdec_qt.ui.app import run_client
 
     return run_client(args)

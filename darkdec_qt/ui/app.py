@@ -28,7 +28,7 @@ def build_client(args: argparse.Namespace, settings: QSettings | None = None,
     else:
         module_path = getattr(args, "module", None) or str(DEFAULT_MODULE)
         module = load_module(module_path)
-        game = new_game(module, args.scenario, getattr(args, "seed", None),
+        game = new_game(module, args.scenario or "herbstnebel", getattr(args, "seed", None),
                         tuple(getattr(args, "optional", None) or ()) or None,
                         tuple(getattr(args, "variant", None) or ()) or None, getattr(args, "setup", None) or "auto")
         controller = GameController(game, module_path)
@@ -47,6 +47,30 @@ def _app() -> QApplication:
     load_fonts()
     assert isinstance(app, QApplication)
     return app
+
+
+def run_welcome(args: argparse.Namespace) -> int:
+    """``darkdec play`` without a game or a scenario: the welcome screen (ui/dialogs/welcome.py)
+    over a hidden client on Herbstnebel, whose File-menu actions its buttons start."""
+    shot = getattr(args, "screenshot", None)
+    if QApplication.instance() is None and (error := needs_display_error(bool(shot))):
+        print(error, file=sys.stderr)
+        return 2
+    app = _app()
+    from darkdec_qt.ui.dialogs.welcome import WelcomeScreen
+
+    win = build_client(argparse.Namespace(**{**vars(args), "scenario": "herbstnebel"}))
+    welcome = WelcomeScreen(win, win.settings)
+    win.welcome = welcome
+    welcome.show()
+    if shot:
+        app.processEvents()
+        ok = welcome.grab().save(shot, "PNG")
+        welcome.close()
+        win.controller.dirty = False
+        win.close()
+        return 0 if ok else 1
+    return app.exec()
 
 
 def run_client(args: argparse.Namespace) -> int:
