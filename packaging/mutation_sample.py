@@ -22,6 +22,7 @@ import json
 import math
 import os
 import random
+import shutil
 import subprocess
 import sys
 from collections import Counter, defaultdict
@@ -40,12 +41,40 @@ def mutmut() -> list[str]:
     return [str(exe)] if exe.exists() else [sys.executable, "-m", "mutmut"]
 
 
+def sync_copy() -> None:
+    """mutmut copies the package once and keeps the copy: refresh every file it does not mutate
+    (the rest of the package, the built module) and drop what the checkout no longer has (a
+    moved module and its results), so the tests in mutants/ see today's code and data."""
+    src = ROOT / "darkdec_qt"
+    dst = MUTANTS / "darkdec_qt"
+    if not dst.exists():
+        return
+    for f in src.rglob("*"):
+        if f.is_dir() or "__pycache__" in f.parts:
+            continue
+        rel = f.relative_to(src)
+        if rel.parts[0] == "rules" and f.suffix == ".py":
+            continue  # mutmut regenerates these when the source is newer
+        g = dst / rel
+        if not g.exists() or g.read_bytes() != f.read_bytes():
+            g.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(f, g)
+    for g in list(dst.rglob("*")):
+        if g.is_dir() or "__pycache__" in g.parts:
+            continue
+        rel = g.relative_to(dst)
+        orig = src / (str(rel)[: -len(".meta")] if g.suffix == ".meta" else rel)
+        if not orig.exists():
+            g.unlink()
+
+
 def generate() -> None:
     """Write mutants/ (mutmut's copy of the package with every mutant in it), no test run."""
     os.chdir(ROOT)
     from mutmut import __main__ as mm
 
     os.makedirs("mutants", exist_ok=True)
+    sync_copy()
     mm.copy_src_dir()
     mm.copy_also_copy_files()
     mm.setup_source_paths()
