@@ -159,12 +159,14 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def _open_verified(path: str):  # -> gamestore.Opened
-    """Open a game file for a command; a file from a newer program version is said on stderr."""
+    """Open a game file for a command; a file from a newer program version is said on stderr, a
+    chosen seed or a module other than the bundled one on stdout (gamestore.game_notes)."""
     from darkdec_qt import gamestore
 
     opened = gamestore.open_verified(path)
     if opened.notice:
         print(f"darkdec: warning: {opened.notice}", file=sys.stderr)
+    _notes(opened.game, path)
     return opened
 
 
@@ -189,12 +191,21 @@ def cmd_status(args: argparse.Namespace) -> int:
     return 0
 
 
+def _notes(game, path: str) -> None:  # noqa: ANN001
+    """The game's provenance notes (gamestore.game_notes): a chosen seed, another module."""
+    from darkdec_qt import gamestore
+
+    for note in gamestore.game_notes(game):
+        print("note: " + note.replace("darkdec module diff GAME", f"darkdec module diff {path}"))
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     from darkdec_qt import gamestore
 
     if args.verify:
-        v = gamestore.verify(args.game)
+        opened, v = gamestore.check_game(args.game)
         print(v.verdict())
+        _notes(opened.game, args.game)
         if not v.ok:
             print(f"darkdec: replay does not reproduce: {v.message}", file=sys.stderr)
             return 1

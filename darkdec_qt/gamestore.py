@@ -82,6 +82,7 @@ def save(game: Game, path: str | Path, module_path: str | Path = DEFAULT_MODULE,
         "final_hash": game.state.state_hash(),
         "turn": game.state.turn,
         "game_id": game.game_id,
+        "seed_chosen": bool(getattr(game, "seed_chosen", True)),
     }
     try:
         module_bytes = Path(module_path).read_bytes()
@@ -176,6 +177,9 @@ def _start(module: Module, meta: dict[str, Any], path: Path) -> Game:
     game_id = meta.get("game_id")
     if isinstance(game_id, str) and GAME_ID_RE.fullmatch(game_id):
         game.game_id = game_id  # else (a file saved before games had ids) the new one drawn for it
+    chosen = meta.get("seed_chosen")
+    # a file saved before the mark: the client drew 16 hex digits, anything else was chosen
+    game.seed_chosen = chosen if isinstance(chosen, bool) else not re.fullmatch(r"[0-9a-f]{16}", str(seed))
     game.batches.clear()
     game.state = game.initial.clone()
     return game
@@ -255,6 +259,39 @@ open_game = open_verified
 def verify(path: str | Path) -> Verification:
     """Re-execute every recorded command with full checking and compare the events."""
     return check_game(path)[1]
+
+
+CHOSEN_SEED_NOTE = ("this game's dice come from a seed its maker chose (--seed, for tests and self-play), "
+                    "so whoever chose it could know every die before it was rolled")
+
+
+def module_note(module: Module) -> str:
+    """'' for the bundled module; else one sentence naming the game's module (name, version,
+    content hash) and the bundled one, and how to see what differs, table by table."""
+    try:
+        bundled = bundled_module().meta
+    except (DatabaseError, OSError):
+        bundled = None
+    m = module.meta
+    if bundled is not None and m.content_hash == bundled.content_hash:
+        return ""
+    mine = f"'{m.name}' version {m.format_version}, hash {m.content_hash[:16]}"
+    if bundled is None:
+        return f"this game was played on the module {mine}; the bundled module cannot be read"
+    return (f"this game was played on the module {mine}, not on the bundled module ('{bundled.name}' version "
+            f"{bundled.format_version}, hash {bundled.content_hash[:16]}); its rules and data may differ: "
+            "'darkdec module diff GAME' shows what differs, table by table")
+
+
+def game_notes(game: Game) -> list[str]:
+    """What a player must know about where a game comes from, one sentence each: a chosen
+    dice seed, a module that is not the bundled one. Said by every entry point that opens it."""
+    from darkdec_qt.model.safesqlite import printable
+
+    notes = [CHOSEN_SEED_NOTE] if getattr(game, "seed_chosen", False) else []
+    if text := module_note(game.module):
+        notes.append(printable(text))
+    return notes
 
 
 def autosave_name(game: Game) -> str:

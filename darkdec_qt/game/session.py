@@ -46,6 +46,9 @@ class Game:
         self.module = module
         self.game_id = secrets.token_hex(16)
         """This game's own id (kept in its file): names its autosave, so two games never share one."""
+        self.seed_chosen = True
+        """Whether the dice seed was chosen (``--seed``, tests, self-play) rather than drawn from the
+        system's randomness by the client's new game: kept in the file and said wherever it is opened."""
         if initial is None:
             sc = module.scenarios.get(scenario)
             if sc is not None and (optional is not None or variants):
@@ -136,6 +139,7 @@ class Game:
         g = cls.__new__(cls)
         g.module = module
         g.game_id = secrets.token_hex(16)
+        g.seed_chosen = True
         g.initial = initial_state(module, scenario, seed, optional, variants, setup)
         g.state = g.initial.clone()
         g.batches = []

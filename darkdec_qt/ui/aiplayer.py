@@ -13,6 +13,7 @@ what was decided is kept and the computer pauses until *Game ▸ Computer: move 
 from __future__ import annotations
 
 import copy
+import secrets
 import threading
 
 from PySide6.QtCore import QEvent, QObject, QThread, Signal
@@ -126,9 +127,12 @@ class ComputerOpponent(QObject):
         return False
 
     # --- who plays -------------------------------------------------------------------
-    def set_sides(self, sides: dict[str, str], seed: str = "0") -> None:
-        """``{"Allied": "normal"}``: the computer plays these sides at these levels."""
+    def set_sides(self, sides: dict[str, str], seed: str | None = None) -> None:
+        """``{"Allied": "normal"}``: the computer plays these sides at these levels. Its own
+        choices draw on ``seed``, by default fresh system randomness: never the game's dice
+        seed, so nothing a player sees tells what the computer will do."""
         self.stop()
+        seed = seed if seed is not None else secrets.token_hex(16)
         self.sides = {side: AIPlayer(level, f"{seed}/{side}") for side, level in sides.items()}
         self.paused = False
         self.poke()
@@ -243,7 +247,7 @@ def start_vs_computer(window, choices: dict, opponent: dict[str, str]) -> bool: 
         act.setChecked(False)
     human = next((side for side in SIDES if side not in opponent), None)
     window.controller.take_seat(human)  # 25.0: the human's side is seen, whoever is phasing
-    window.computer.set_sides(opponent, str(window.controller.game.initial.seed))
+    window.computer.set_sides(opponent)
     return True
 
 

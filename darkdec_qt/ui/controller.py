@@ -32,9 +32,12 @@ def new_game(module: Module, scenario: str, seed: str | None = None, optional: t
         raise KeyError(f"unknown scenario {scenario!r}")
     if optional is not None or variants is not None:
         check_choices(set(optional or ()), set(variants or ()))
-    seed = seed or secrets.token_hex(8)
+    drawn = not seed
+    seed = seed or secrets.token_hex(16)  # the system's randomness: nobody can foresee or choose the dice
     init = initial_state(module, scenario, seed, optional, variants, setup)
-    return Game(module, scenario, seed, initial=init)
+    game = Game(module, scenario, seed, initial=init)
+    game.seed_chosen = not drawn  # --seed: marked in the file and wherever it is opened
+    return game
 
 
 class GameController(QObject):

@@ -172,11 +172,12 @@ class MainWindow(QMainWindow):
                 "The map shows that moment; nothing can be changed.")
             self.banner.show()
 
-    def _update_title(self) -> None:
+    def _update_title(self) -> None:  # the marks of provenance_title: a chosen seed, another module
         c = self.controller
         name = c.path.name if c.path else "untitled"
         sc = c.module.scenarios.get(c.state.scenario)
-        self.setWindowTitle(f"{'*' if c.dirty else ''}{name} — {sc.name if sc else c.state.scenario} — Dark December")
+        self.setWindowTitle(f"{'*' if c.dirty else ''}{name} — {sc.name if sc else c.state.scenario} — Dark December"
+                            + provenance_title(c.game))
 
     def show_message(self, text: str, error: bool = False) -> None:
         self.message_label.setText(linkify(text))  # rule numbers link to the Rules index
@@ -219,3 +220,16 @@ class MainWindow(QMainWindow):
         if memory is not None:
             memory.save()
         event.accept()
+
+
+def provenance_title(game) -> str:  # noqa: ANN001 (Game)
+    """What the window title adds for a game whose dice seed was chosen or whose module is not
+    the bundled one (gamestore.game_notes says the same in sentences, in About and the CLI)."""
+    from darkdec_qt import gamestore
+    from darkdec_qt.model.safesqlite import printable
+
+    marks = ["chosen dice seed"] if getattr(game, "seed_chosen", False) else []
+    if gamestore.module_note(game.module):
+        m = game.module.meta
+        marks.append(f"module '{printable(m.name)[:40]}' {m.content_hash[:12]}, not the bundled one")
+    return "".join(f" — {m}" for m in marks)

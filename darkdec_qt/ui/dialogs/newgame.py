@@ -1,5 +1,7 @@
-"""The New Game dialog: scenario, seed, optional rules and variants from the
-engine's catalogue; the engine's ``check_choices`` says whether a combination is legal."""
+"""The New Game dialog: scenario, optional rules and variants from the engine's catalogue;
+the engine's ``check_choices`` says whether a combination is legal. There is no dice seed:
+a new game draws it from the system's randomness, so nobody can choose or foresee the dice
+(``darkdec play --seed`` keeps one for tests, and marks the game)."""
 
 from __future__ import annotations
 
@@ -13,7 +15,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QVBoxLayout,
     QWidget,
 )
@@ -39,14 +40,11 @@ class NewGameDialog(QDialog):
             self.scenario.addItem(f"{sc.name}  ({first.label} – {last.label})", sc.id)
         i = self.scenario.findData(scenario)
         self.scenario.setCurrentIndex(max(0, i))
-        self.seed = QLineEdit()
-        self.seed.setPlaceholderText("random")
         self.setup = QComboBox()  # 6.0H-6.2: the German set-up of a 16 December scenario
         for label, key in SETUPS:
             self.setup.addItem(label, key)
         form = QFormLayout()
         form.addRow("Scenario", self.scenario)
-        form.addRow("Dice seed", self.seed)
         form.addRow("German set-up", self.setup)
         cat = catalogue()
         self.boxes: dict[str, QCheckBox] = {}
@@ -108,6 +106,6 @@ class NewGameDialog(QDialog):
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ok)
 
     def choices(self) -> dict[str, object]:
-        return {"scenario": self.scenario.currentData(), "seed": self.seed.text().strip() or None,
+        return {"scenario": self.scenario.currentData(), "seed": None,  # drawn from the system's randomness
                 "optional": self._chosen("optional_rules"), "variants": self._chosen("variants"),
                 "setup": self.setup.currentData() if self.setup.isEnabled() else "auto"}

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QFileDialog,
-    QFormLayout,
     QLabel,
     QMessageBox,
     QWidget,
@@ -79,17 +78,12 @@ class ExchangeGameView(Game):
 
 class NewExchangeDialog(NewGameDialog):
     """The New Game dialog (scenario, optional rules, variants) with your side and standing orders;
-    no dice seed: the dice come from both players' secrets."""
+    the dice come from both players' secrets."""
 
     def __init__(self, module, parent: QWidget | None = None) -> None:  # noqa: ANN001
         super().__init__(module, parent)
         self.setWindowTitle("New game by file exchange")
-        self.seed.hide()
         form = self.layout().itemAt(0).layout()
-        if isinstance(form, QFormLayout):
-            label = form.labelForField(self.seed)
-            if label is not None:
-                label.hide()
         self.side = QComboBox()
         self.side.addItems(["German", "Allied"])
         form.insertRow(0, "Your side", self.side)

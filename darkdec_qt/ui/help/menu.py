@@ -97,7 +97,10 @@ def show_guide(win) -> QTextBrowser:  # noqa: ANN001
     return dock.widget()
 
 
-def about_text(module) -> str:  # noqa: ANN001 (Module)
+def about_text(module, game=None) -> str:  # noqa: ANN001 (Module, Game)
+    """The program's version, the module's name and content hash, and for ``game`` what a
+    player must know about where it comes from (gamestore.game_notes: a chosen dice seed, a
+    module that is not the bundled one)."""
     meta = module.meta
     notice = ("<p><b>Reconstructed data.</b> The surviving rulebook omits the map, the counter values and "
               "the charts. This module's map, counters and charts are <i>reconstructed</i> from the rulebook's "
@@ -106,14 +109,23 @@ def about_text(module) -> str:  # noqa: ANN001 (Module)
               "enter the printed values with <tt>darkdec edit</tt>.</p>" if has_reconstructed(module) else "")
     return (f"<h3>Dark December</h3><p>Version {html.escape(version())}</p>"
             f"<p>Module: <b>{html.escape(meta.name)}</b> (format {meta.format_version})<br>"
-            f"Content hash: <tt>{html.escape(meta.content_hash)}</tt></p>{notice}")
+            f"Content hash: <tt>{html.escape(meta.content_hash)}</tt></p>{_game_notes(game)}{notice}")
+
+
+def _game_notes(game) -> str:  # noqa: ANN001 (Game)
+    if game is None:
+        return ""
+    from darkdec_qt import gamestore
+
+    notes = gamestore.game_notes(game)
+    return "".join(f"<p><b>Note:</b> {html.escape(n)}.</p>" for n in notes)
 
 
 def show_about(win) -> QMessageBox:  # noqa: ANN001
     box = QMessageBox(win)
     box.setWindowTitle("About Dark December")
     box.setTextFormat(Qt.TextFormat.RichText)
-    box.setText(about_text(win.controller.module))
+    box.setText(about_text(win.controller.module, win.controller.game))
     box.setStandardButtons(QMessageBox.StandardButton.Ok)
     box.open()
     win.about_box = box
