@@ -13,6 +13,8 @@ from darkdec_qt.packagedata import module_path
 
 TRUST = ("note: hidden information is on trust in file exchange: the files hold every unit's position (25.0 fog "
          "of war) and Germany's 26.20A choice; anyone who opens them with other tools can read them")
+BACKUP = ("a new signing key was created for you: back it up now (darkdec exchange identity export FILE); without "
+          "it your games cannot go on")
 ORDERS_HELP = "standing order (repeatable): no_reaction, default_declaration, prefer_retreat"
 
 
@@ -65,6 +67,24 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     d.add_argument("--full", action="store_true", help="the whole game and the module (for an archive or a viewer)")
     d.set_defaults(func=cmd_send)
 
+    ev = xs.add_parser("evidence", help="export a signed evidence file (the whole game: the pending command, "
+                       "its commitment and the time it was sent) for a referee")
+    ev.add_argument("game")
+    ev.add_argument("--out", required=True, help="the evidence file to write (.ddx)")
+    ev.set_defaults(func=cmd_evidence)
+
+    ve = xs.add_parser("verify-evidence", help="check an evidence file as a referee: every signature, link, secret "
+                       "and command, and what its last segment says")
+    ve.add_argument("file")
+    ve.set_defaults(func=cmd_verify_evidence)
+
+    ident = xs.add_parser("identity", help="back up your signing key (a passphrase-protected file) or take one")
+    ident.add_argument("action", choices=("export", "import"))
+    ident.add_argument("file")
+    ident.add_argument("--passphrase-file", help="read the passphrase from this file (else it is asked for)")
+    ident.add_argument("--replace", action="store_true", help="import: replace a different key already here")
+    ident.set_defaults(func=cmd_identity)
+
     so = xs.add_parser("standing-orders", help="show or set your standing orders (sent with your next file)")
     so.add_argument("game")
     so.add_argument("--set", action="append", default=None, metavar="ORDER", help=ORDERS_HELP)
@@ -110,6 +130,8 @@ def _guard(fn):  # noqa: ANN001, ANN202
 def cmd_whoami(args: argparse.Namespace) -> int:
     home = _home(args)
     print(f"your key: {home.fingerprint()}  (data folder {home.root})")
+    if home.created_key:
+        print(BACKUP)
     return 0
 
 
@@ -127,6 +149,8 @@ def cmd_new(args: argparse.Namespace) -> int:
     s = home.new_game(args.side, args.scenario, args.module, tuple(args.optional), tuple(args.variant), args.setup,
                       tuple(args.order))
     print(f"new game {s.game_id[:8]} ({args.scenario}), you play the {args.side} side; your key {home.fingerprint()}")
+    if home.created_key:
+        print(BACKUP)
     print(TRUST)
     _after_send(s, s.send(args.out))
     return 0
@@ -258,6 +282,42 @@ def cmd_send(args: argparse.Namespace) -> int:
     home = _home(args)
     s = home.load(home.find(args.game))
     _after_send(s, s.send(args.out, full=args.full))
+    return 0
+
+
+@_guard
+def cmd_evidence(args: argparse.Namespace) -> int:
+    home = _home(args)
+    s = home.load(home.find(args.game))
+    path = s.export_evidence(args.out)
+    print(f"wrote {path}: every signed segment of game {s.game_id[:8]} and its module; a referee checks it with: "
+          f"darkdec exchange verify-evidence {path.name}")
+    return 0
+
+
+@_guard
+def cmd_verify_evidence(args: argparse.Namespace) -> int:
+    from darkdec_qt.exchangestore import verify_evidence
+
+    for line in verify_evidence(args.file):
+        print(line)
+    return 0
+
+
+@_guard
+def cmd_identity(args: argparse.Namespace) -> int:
+    if args.passphrase_file:
+        passphrase = Path(args.passphrase_file).read_text().rstrip("\n")
+    else:
+        import getpass
+
+        passphrase = getpass.getpass("passphrase: ")
+    home = _home(args)
+    if args.action == "export":
+        home.export_identity(args.file, passphrase)
+        print(f"wrote {args.file}: your key {home.fingerprint()}, encrypted with the passphrase; keep both safe")
+    else:
+        print(f"your key is now {home.import_identity(args.file, passphrase, replace=args.replace)}")
     return 0
 
 

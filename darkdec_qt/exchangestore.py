@@ -32,6 +32,7 @@ from pathlib import Path
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import (
+    BestAvailableEncryption,
     Encoding,
     NoEncryption,
     PrivateFormat,
@@ -40,6 +41,7 @@ from cryptography.hazmat.primitives.serialization import (
 
 from darkdec_qt.game.exchange import ExchangeError, ExchangeGame, Me
 from darkdec_qt.game.exchange.orders import parse_orders
+from darkdec_qt.game.exchange.protocol import decision
 from darkdec_qt.game.exchange.signing import Signed, fingerprint, public_hex
 from darkdec_qt.model.database import DatabaseError
 from darkdec_qt.model.exchangefile import (
@@ -82,6 +84,49 @@ def _module(path: str | Path) -> Module:
 def _seal(master: bytes, last_digest: str) -> str:
     """The owner's seal on its local copy: HMAC of the last segment's digest (which chains all)."""
     return hmac.new(master, f"local:{last_digest}".encode(), hashlib.sha256).hexdigest()
+
+
+def verify_evidence(path: str | Path) -> list[str]:
+    """A referee's check of an evidence file: every segment verified as on opening (signatures, chain,
+    secrets, every command re-executed) on the module it embeds; what the last segment says and when it
+    was signed. Raises ExchangeError / ExchangeFileError naming the first bad item."""
+    f = read_exchange(path)
+    if f.module_bytes is None:
+        raise ExchangeError(f"{path}: no module embedded: not an evidence file", kind="malformed")
+    tmpdir = Path(tempfile.mkdtemp(prefix="darkdec-evidence-"))
+    try:
+        (tmpdir / "module.sqlite").write_bytes(f.module_bytes)
+        try:
+            module = load_module(tmpdir / "module.sqlite")
+        except DatabaseError as exc:
+            raise ExchangeError(f"{path}: the embedded module cannot be read: {exc}", kind="malformed") from None
+        xg = ExchangeGame.from_segments(module, [Signed(b, g) for _, b, g in f.rows])
+    finally:
+        for p in tmpdir.iterdir():
+            p.unlink()
+        tmpdir.rmdir()
+
+    def at(t: object) -> str:
+        return time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(t)) if isinstance(t, int) else "(no time)"
+
+    last = xg.bodies[-1]
+    n, author = len(xg.segments) - 1, xg.author_of(len(xg.segments) - 1)
+    other = xg.author_of(n + 1)
+    out = [f"game {xg.game_id[:8]} ({xg.setup['scenario']}), module {module.meta.name} {module.meta.content_hash[:12]}: "
+           f"{len(xg.segments)} segments verified (signatures, chain, secrets, every command re-executed)"]
+    out += [f"{side} key {fingerprint(k)}" for side, k in sorted(xg.keys.items())]
+    if xg.pending is not None:
+        kind = str(xg.pending[0].get("kind", "command")).replace("_", " ")
+        out.append(f"segment {n}, signed by the {author} player at {at(last.get('time'))}, leaves its {kind} pending; "
+                   f"its die needs the secret the {other} player committed to in segment {n - 1} "
+                   f"(commitment {xg.bodies[n - 1]['commit'][:16]}, signed at {at(xg.bodies[n - 1].get('time'))})")
+    else:
+        out.append(f"segment {n}, signed by the {author} player at {at(last.get('time'))}; the {other} player is "
+                   f"to move ({decision(xg.state)})")
+    if isinstance(f.meta.get("evidence"), int):
+        out.append(f"exported at {at(f.meta['evidence'])} (the export time is the exporter's word, not signed): "
+                   f"no later segment of the {other} player is in this file")
+    return out
 
 
 def duration(seconds: float) -> str:
@@ -149,16 +194,49 @@ class PlayerHome:
 
     # --- identity -----------------------------------------------------------------------
     def key(self) -> Ed25519PrivateKey:
-        """The player's signing key, created on first use."""
+        """The player's signing key, created on first use (``created_key`` then says so: back it up).
+        A key file other users may read is refused (POSIX permissions)."""
         p = self.root / "identity.pem"
         if p.exists():
+            if os.name == "posix" and p.stat().st_mode & 0o077:
+                raise ExchangeError(f"{p}: your signing key may be read by other users (mode "
+                                    f"{p.stat().st_mode & 0o777:o}); make it private first: chmod 600 {p}",
+                                    kind="forged")
             key = load_pem_private_key(p.read_bytes(), password=None)
             if not isinstance(key, Ed25519PrivateKey):
                 raise ExchangeError(f"{p}: not an Ed25519 key")
             return key
         key = Ed25519PrivateKey.generate()
         _write_private(p, key.private_bytes(Encoding.PEM, PrivateFormat.PKCS8, NoEncryption()))
+        self.created_key = True
         return key
+
+    created_key = False
+
+    def export_identity(self, path: str | Path, passphrase: str) -> Path:
+        """The signing key, encrypted with ``passphrase`` (PKCS#8, the best encryption available), for
+        a backup or another computer."""
+        if len(passphrase) < 8:
+            raise ExchangeError("a passphrase of at least 8 characters, please", kind="malformed")
+        data = self.key().private_bytes(Encoding.PEM, PrivateFormat.PKCS8, BestAvailableEncryption(passphrase.encode()))
+        _write_private(Path(path), data)
+        return Path(path)
+
+    def import_identity(self, path: str | Path, passphrase: str, *, replace: bool = False) -> str:
+        """Take a key exported with ``export_identity``; refuses to replace a different key unless
+        ``replace`` (games bound to it would fail). Returns its fingerprint."""
+        try:
+            key = load_pem_private_key(Path(path).read_bytes(), password=passphrase.encode())
+        except (ValueError, TypeError):
+            raise ExchangeError(f"{path}: not an exported key, or the passphrase is wrong", kind="malformed") from None
+        if not isinstance(key, Ed25519PrivateKey):
+            raise ExchangeError(f"{path}: not an Ed25519 key", kind="malformed")
+        p = self.root / "identity.pem"
+        if p.exists() and not replace and public_hex(self.key()) != public_hex(key):
+            raise ExchangeError(f"{p} holds another key ({self.fingerprint()}); games bound to it would fail. "
+                                "Pass --replace to replace it anyway", kind="forged")
+        _write_private(p, key.private_bytes(Encoding.PEM, PrivateFormat.PKCS8, NoEncryption()))
+        return fingerprint(public_hex(key))
 
     def fingerprint(self) -> str:
         return fingerprint(public_hex(self.key()))
@@ -254,6 +332,11 @@ class PlayerHome:
         sealed = bool(segs) and hmac.compare_digest(str(f.meta.get("seal", "")), _seal(master, segs[-1].digest))
         xg = ExchangeGame.from_segments(_module(module_path), segs, recheck=False, signatures=not sealed)
         self.check_ledger(game_id, xg)
+        bound = xg.keys.get(player["side"])
+        if bound is not None and bound != public_hex(self.key()):
+            raise ExchangeError(f"game {game_id[:8]} is bound to your key {fingerprint(bound)}, but the key in "
+                                f"{self.root} is {self.fingerprint()}: import the key you played it with "
+                                "(darkdec exchange identity import FILE)", kind="forged")
         me = Me(player["side"], self.key(), master, parse_orders(player.get("orders", [])), secrets=_load_secrets(d))
         s = Session(self, game_id, xg, me, module_path=module_path)
         s.resume()
@@ -282,6 +365,24 @@ class PlayerHome:
         if expect is not None and game_id != expect:
             raise ExchangeError(f"{Path(path).name}: this file belongs to another game ({game_id[:8]}, "
                                 f"{head['setup']['scenario']}), not to game {expect[:8]}", kind="other_game", segment=0)
+        try:
+            return self._open(path, f, rows, head, game_id)
+        except ExchangeError as exc:
+            if exc.kind == "equivocation" and getattr(exc, "signed", None):
+                exc.args = (f"{exc.args[0]}; the evidence is kept in {self._keep_equivocation(game_id, exc)}",)
+            raise
+
+    def _keep_equivocation(self, game_id: str, exc: ExchangeError) -> Path:
+        """Both signed versions of an equivocated segment and the key that signed them, for a referee."""
+        held, got, key = exc.signed  # type: ignore[attr-defined]
+        p = self.game_dir(game_id) / "evidence" / f"equivocation-segment-{exc.segment}.json"
+        _write_text(p, json.dumps({"game": game_id, "segment": exc.segment, "key": key,
+                                   "fingerprint": fingerprint(key),
+                                   "versions": [{"body": s.raw, "sig": s.sig} for s in (held, got)]}, indent=1))
+        return p
+
+    def _open(self, path: str | Path, f: ExchangeFile, rows: list[tuple[int, Signed]], head: dict,
+              game_id: str) -> Received:
         d = self.game_dir(game_id)
         if not d.is_dir() and len(rows) > 1 and rows[1][0] != 1:
             raise ExchangeError(f"{Path(path).name}: this file belongs to game {game_id[:8]} "
@@ -423,6 +524,15 @@ class Session:
 
     def status(self) -> str:
         return self.xg.status(self.me.side)
+
+    def export_evidence(self, out: str | Path) -> Path:
+        """Every signed segment and the module, for a club or ladder referee (``verify_evidence``): the
+        pending command, the commitment its die waits for and the signed time it was sent."""
+        rows = [(i, s.raw, s.sig) for i, s in enumerate(self.xg.segments)]
+        target = Path(out)
+        write_exchange(ExchangeFile(meta={"game": self.game_id, "from": self.me.side, "evidence": int(time.time())},
+                                    rows=rows, module_bytes=Path(self.module_path).read_bytes()), target)
+        return target
 
     def waiting_text(self, now: float | None = None) -> str:
         """How long who has been waiting, by the signed time of the last segment ('' when unknown)."""

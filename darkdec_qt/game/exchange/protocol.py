@@ -486,9 +486,11 @@ class ExchangeGame:
         except ExchangeError:
             raise ExchangeError(f"segment {n} differs from the one this game holds and is not signed by its "
                                 f"author, the {author} player: altered", kind="tampered", segment=n) from None
-        raise ExchangeError(f"equivocation: the {author} player signed two different versions of segment {n} "
+        err = ExchangeError(f"equivocation: the {author} player signed two different versions of segment {n} "
                             "(two continuations of the same moment)", kind="equivocation", segment=n,
                             versions=(self.segments[n].raw, s.raw))
+        err.signed = (self.segments[n], s, self.keys[author])  # the proof: both versions verify with one key
+        raise err
 
     # --- the local player's segment -------------------------------------------------------
     def begin(self, me: Me) -> None:
