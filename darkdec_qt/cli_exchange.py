@@ -61,6 +61,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--list", action="store_true", help="list legal commands (JSON, one a line)")
     p.set_defaults(func=cmd_play)
 
+    u = xs.add_parser("undo", help="take back your last command not yet sent (none has rolled a die)")
+    u.add_argument("game")
+    u.set_defaults(func=cmd_undo)
+
     d = xs.add_parser("send", help="sign your move and write the file for the opponent")
     d.add_argument("game")
     d.add_argument("--out", default=".", help="folder for the file to send")
@@ -273,6 +277,16 @@ def cmd_play(args: argparse.Namespace) -> int:
         n = play_until_send(s.xg, random.Random(args.random))
         s._save_draft()
         print(f"played {n} random legal commands")
+    print(f"status: {s.status()}")
+    return 0
+
+
+@_guard
+def cmd_undo(args: argparse.Namespace) -> int:
+    home = _home(args)
+    s = home.load(home.find(args.game))
+    cmd = s.undo()
+    print(f"undone: {cmd.kind.replace('_', ' ')}")
     print(f"status: {s.status()}")
     return 0
 

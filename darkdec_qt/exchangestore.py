@@ -511,16 +511,37 @@ class Session:
                 self.xg.play(Command.from_dict(d))
 
     def _save_draft(self) -> None:
-        cmds = [b["command"] for b in self.xg.draft_batches if b["by"] == "self"]
-        if self.xg.draft_pending is not None and not self.xg.draft_pending_forced:
-            cmds.append(self.xg.draft_pending.to_dict())
-        _write_text(self.dir / "draft.json", json.dumps(cmds))
+        _write_text(self.dir / "draft.json", json.dumps(self._own_draft()))
         self.home.remember(self)
 
     def play(self, cmd: Command):  # -> list[Event]
         events = self.xg.play(cmd)
         self._save_draft()
         return events
+
+    def _own_draft(self) -> list[dict]:
+        cmds = [b["command"] for b in self.xg.draft_batches if b["by"] == "self"]
+        if self.xg.draft_pending is not None and not self.xg.draft_pending_forced:
+            cmds.append(self.xg.draft_pending.to_dict())
+        return cmds
+
+    def can_undo(self) -> bool:
+        """A command of mine not yet sent can be taken back: none has rolled a die (a command that needs
+        one waits, unrolled, for the opponent's secret), and nothing of it has left this home."""
+        return self.xg.draft is not None and bool(self._own_draft())
+
+    def undo(self) -> Command:
+        """Take back my last unsent command: the open segment is begun again and the others replayed
+        (the opponent's pending die, standing orders and forced steps are derived again, the same)."""
+        cmds = self._own_draft()
+        if self.xg.draft is None or not cmds:
+            raise ExchangeError("nothing to undo: only commands not yet sent can be taken back", kind="out_of_turn")
+        self.xg.draft = None
+        self.xg.begin(self.me)
+        for d in cmds[:-1]:
+            self.xg.play(Command.from_dict(d))
+        self._save_draft()
+        return Command.from_dict(cmds[-1])
 
     def status(self) -> str:
         return self.xg.status(self.me.side)

@@ -98,3 +98,27 @@ def test_status_shows_the_other_games_when_one_is_broken(duel, tmp_path, capsys)
     out = capsys.readouterr().out
     assert f"{broken.game_id[:8]} ? turn 0, you are ?: cannot be read" in out
     assert f"{duel.game_id[:8]} herbstnebel" in out
+
+
+def test_unsent_commands_can_be_undone_and_sent_ones_cannot(tmp_path, capsys):
+    from darkdec_qt.rules.commands import StartGame
+
+    g, a = PlayerHome(tmp_path / "g"), PlayerHome(tmp_path / "a")
+    s = g.new_game("German", "herbstnebel")
+    back = a.open_file(s.send(tmp_path / "to-a")).session.send(tmp_path / "to-g")
+    s = g.open_file(back).session
+    assert not s.can_undo()
+    s.play(StartGame())
+    before = s.xg.state.state_hash()
+    from darkdec_qt.rules.commands import EndPhase
+
+    s.play(EndPhase())
+    assert s.can_undo() and s.xg.state.state_hash() != before
+    assert main(["exchange", "--home", str(g.root), "undo", s.game_id[:8]]) == 0
+    assert "undone: end phase" in capsys.readouterr().out
+    s = g.load(s.game_id)
+    assert s.xg.state.state_hash() == before
+    s.undo()
+    assert not s.can_undo() and not s.xg.state.started
+    with pytest.raises(ExchangeError, match="nothing to undo"):
+        s.undo()

@@ -73,6 +73,13 @@ class ExchangeGameView(Game):
         return self.session.play(command)
 
     def can_undo(self) -> bool:
+        return self.session.can_undo()
+
+    def undo(self) -> Command:
+        """Take back my last command not yet sent (it rolled no die)."""
+        return self.session.undo()
+
+    def can_redo(self) -> bool:
         return False
 
 
