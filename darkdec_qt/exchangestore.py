@@ -490,7 +490,23 @@ class Session:
         self.save_player()
 
     def save_player(self) -> None:
-        _write_text(self.dir / "player.json", json.dumps({"side": self.me.side, "orders": sorted(self.me.orders)}))
+        data = {"side": self.me.side, "orders": sorted(self.me.orders)}
+        if self.opponent_email():
+            data["opponent_email"] = self.opponent_email()
+        _write_text(self.dir / "player.json", json.dumps(data))
+
+    def opponent_email(self) -> str:
+        """The opponent's e-mail address, if the player gave it ('' otherwise)."""
+        try:
+            v = json.loads((self.dir / "player.json").read_text()).get("opponent_email", "")
+        except (OSError, ValueError):
+            return ""
+        return v if isinstance(v, str) else ""
+
+    def set_opponent_email(self, address: str) -> None:
+        data = json.loads((self.dir / "player.json").read_text())
+        data["opponent_email"] = address.strip()
+        _write_text(self.dir / "player.json", json.dumps(data))
 
     def save_local(self) -> None:
         rows = [(i, s.raw, s.sig) for i, s in enumerate(self.xg.segments)]

@@ -107,3 +107,49 @@ def test_the_new_game_dialog_offers_side_scenario_options_and_standing_orders(cl
     c = dlg.choices()
     assert c["side"] == "Allied" and c["scenario"] == "herbstnebel" and c["orders"] == ("prefer_retreat",)
     assert "optional" in c and "variants" in c and not hasattr(dlg, "seed")  # no dice seed anywhere
+
+
+def test_a_shared_folder_is_watched_and_answers_go_into_it(client, qtbot, tmp_path, monkeypatch):
+    from darkdec_qt.exchangewatch import SharedFolder
+
+    win, x = client, client.exchange
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    german = PlayerHome(tmp_path / "german-home")
+    theirs = SharedFolder(german, shared)
+    g = german.new_game("German", "herbstnebel")
+    theirs.send(g)
+    monkeypatch.setattr("darkdec_qt.ui.exchange.actions.QFileDialog.getExistingDirectory", lambda *a: str(shared))
+    x.watcher.setInterval(50)
+    win.actions_by_name["exchange_watch"].trigger()
+    assert x.session is not None and "send the file to the German player" in x.status.text()
+    # Send to opponent writes into the shared folder, with no dialog and no mail
+    monkeypatch.setattr(x, "mail", lambda p: pytest.fail("no mail for a shared folder"))
+    win.actions_by_name["exchange_send"].trigger()
+    got = theirs.poll().opened
+    assert len(got) == 1 and got[0][1].session.xg.can_play()
+    play_until_send(got[0][1].session.xg, random.Random(4))
+    theirs.send(got[0][1].session)
+    # the client picks the German answer up by itself
+    qtbot.waitUntil(lambda: len(x.session.xg.segments) == 3, timeout=20_000)
+    qtbot.waitUntil(win.controller.is_live, timeout=60_000)  # after the German moves are played back
+    assert "you play Allied" in x.status.text() and "waiting for the German" not in x.status.text()
+
+
+def test_send_to_opponent_opens_a_mail_with_the_game_and_turn(client, tmp_path, monkeypatch):
+    win, x = client, client.exchange
+    german = PlayerHome(tmp_path / "german-home")
+    assert x.open_file(german.new_game("German", "herbstnebel").send(tmp_path / "in"))
+    x.session.set_opponent_email("german@example.org")
+    opened = []
+    monkeypatch.setattr("darkdec_qt.ui.exchange.actions.mail_command", lambda *a: None)
+    monkeypatch.setattr("darkdec_qt.ui.exchange.actions.QDesktopServices.openUrl", lambda u: opened.append(u))
+    monkeypatch.setattr("darkdec_qt.ui.exchange.actions.QFileDialog.getExistingDirectory",
+                        lambda *a: str(tmp_path / "out"))
+    (tmp_path / "out").mkdir()
+    win.actions_by_name["exchange_send"].trigger()
+    mailto = opened[0].toString()
+    assert mailto.startswith("mailto:german@example.org?subject=Dark") and "herbstnebel" in mailto
+    assert opened[1].toLocalFile() == str(tmp_path / "out")
+    argv = __import__("darkdec_qt.ui.exchange.actions", fromlist=["x"]).mail_command(tmp_path / "f.ddx", "S", "a@b")
+    assert argv is None or argv[-3:] == ["--attach", str(tmp_path / "f.ddx"), "a@b"]

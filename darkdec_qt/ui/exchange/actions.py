@@ -8,8 +8,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Qt, QTimer
+from PySide6.QtCore import QObject, Qt, QTimer, QUrl
+from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
+    QApplication,
     QCheckBox,
     QComboBox,
     QDialog,
@@ -20,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from darkdec_qt.exchangestore import PlayerHome, Session
+from darkdec_qt.exchangewatch import SharedFolder
 from darkdec_qt.game.exchange import ExchangeError
 from darkdec_qt.game.exchange.errors import versions_text
 from darkdec_qt.game.exchange.orders import ORDERS
@@ -33,6 +36,7 @@ from darkdec_qt.rules.phases import other_side
 from darkdec_qt.ui.dialogs.newgame import NewGameDialog
 
 PLAYBACK_MS = 300
+WATCH_MS = 5000  # how often a shared folder is looked at
 TRUST_NOTE = ("Hidden information is on trust in file exchange: the file holds every unit's position "
               "(25.0 fog of war) and Germany's 26.20A choice; a player who opens it with other tools can read them.")
 
@@ -134,9 +138,14 @@ class ExchangeActions(QObject):
         self._stops: list[int] = []
         quit_action = win.actions_by_name.get("quit")
         menu = win.menus["&File"]
+        self.shared: SharedFolder | None = None
+        self.watcher = QTimer(self)
+        self.watcher.setInterval(WATCH_MS)
+        self.watcher.timeout.connect(self.poll_folder)
         for name, text, slot in (("exchange_new", "New game by file e&xchange…", self.new_dialog),
                                  ("exchange_send", "Sen&d to opponent…", self.send_dialog),
-                                 ("exchange_open", "Open o&pponent's file…", self.open_dialog)):
+                                 ("exchange_open", "Open o&pponent's file…", self.open_dialog),
+                                 ("exchange_watch", "&Watch a shared folder…", self.watch_dialog)):
             act = win.add_action("&File", name, text, slot)
             if quit_action is not None:
                 menu.removeAction(act)
@@ -178,7 +187,29 @@ class ExchangeActions(QObject):
         return path
 
     def outbox(self) -> Path:
-        return self.home.root / "outbox"
+        """Where a file to send goes: the shared folder when one is watched."""
+        return self.shared.folder if self.shared is not None else self.home.root / "outbox"
+
+    # --- a shared folder ---------------------------------------------------------------
+    def watch(self, folder: str | Path) -> None:
+        """Watch ``folder`` (a synced or network folder both players share): each opponent's file is
+        opened as it lands, and my files are written there."""
+        self.shared = SharedFolder(self.home, folder)
+        self.watcher.start()
+        self.win.show_message(f"Watching {folder}: your opponent's files open as they land; yours are written there")
+        self.poll_folder()
+
+    def poll_folder(self) -> None:
+        if self.shared is None:
+            return
+        polled = self.shared.poll()
+        for path, why in polled.refused:
+            self._refused(path, why)
+        for _path, r in polled.opened[-1:]:  # the newest: it holds every segment before it
+            self._show(r)
+            if r.session.xg.can_play() or r.session.xg.must_send():
+                QApplication.alert(self.win)  # the taskbar entry asks for attention: your move
+                self.win.show_message(f"Your move in game {r.session.game_id[:8]}: {r.session.status()}")
 
     def send(self, out_dir: str | Path | None = None) -> Path | None:
         s = self.session
@@ -201,27 +232,66 @@ class ExchangeActions(QObject):
         s = self.session
         assert s is not None
         self.update_status()
+        if self.shared is not None and path.parent == self.shared.folder:
+            self.win.show_message(f"Wrote {path.name} into the shared folder; the {other_side(s.me.side)} player's "
+                                  "program picks it up.")
+            return
         self.win.show_message(f"Wrote {path}. Send it to the {other_side(s.me.side)} player (e-mail, chat, a shared "
                               "folder); they open it with File ▸ Open opponent's file.")
+
+    def mail(self, path: Path) -> str:
+        """Open the system's mail program with the file (``xdg-email --attach`` where there is one), else
+        a new message by ``mailto:`` and the file shown in the file manager; returns what was done."""
+        s = self.session
+        assert s is not None
+        subject = f"Dark December {s.xg.setup['scenario']} {s.game_id[:8]}, turn {s.xg.state.turn}: {path.name}"
+        to = s.opponent_email()
+        attach = mail_command(path, subject, to)
+        if attach is not None:
+            import subprocess
+
+            try:
+                subprocess.Popen(attach)  # noqa: S603 - a fixed program, our own arguments
+                return "attached"
+            except OSError:
+                pass
+        body = f"Open the attached file with Dark December (File > Open opponent's file): {path}"
+        url = QUrl(f"mailto:{to}")
+        from PySide6.QtCore import QUrlQuery
+
+        q = QUrlQuery()
+        q.addQueryItem("subject", subject)
+        q.addQueryItem("body", body)
+        url.setQuery(q)
+        QDesktopServices.openUrl(url)
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(path.parent)))  # to attach it by hand
+        return "mailto"
 
     def open_file(self, path: str | Path) -> bool:
         """Verify and take an opponent's file; refused files leave the local game unchanged."""
         try:
             r = self.home.open_file(path)
         except (ExchangeError, ExchangeFileError, DatabaseError) as exc:
-            text = f"{Path(path).name} was refused:\n\n{exc}\n\nYour game is unchanged."
+            text = str(exc)
             if isinstance(exc, ExchangeError) and exc.versions:
                 text += "\n\n" + versions_text(exc)
-            if self.headless:
-                print(f"darkdec: error: {text}", file=sys.stderr)
-            else:
-                QMessageBox.warning(self.win, "File refused", text)
+            self._refused(Path(path), text)
             return False
+        self._show(r)
+        return True
+
+    def _refused(self, path: Path, why: str) -> None:
+        text = f"{path.name} was refused:\n\n{why}\n\nYour game is unchanged."
+        if self.headless:
+            print(f"darkdec: error: {text}", file=sys.stderr)
+        else:
+            QMessageBox.warning(self.win, "File refused", text)
+
+    def _show(self, r) -> None:  # noqa: ANN001 (Received)
         self.activate(r.session)
         if r.notes:  # the first file of a game: the key just bound, and what this mode cannot hide
             self.win.show_message(" ".join(r.notes) + ". " + TRUST_NOTE)
         self.playback(r.first_new_event)
-        return True
 
     # --- playback of the opponent's segment ----------------------------------------------
     def playback(self, start: int) -> None:
@@ -268,15 +338,35 @@ class ExchangeActions(QObject):
             self.new_game(**dlg.choices())
 
     def send_dialog(self) -> None:
+        if self.shared is not None:  # a shared folder: nothing to choose, nothing to mail
+            self.send()
+            return
         d = QFileDialog.getExistingDirectory(self.win, "Folder for the file to send", str(self.outbox()))
         if d:
-            self.send(d)
+            path = self.send(d)
+            if path is not None:
+                self.mail(path)
+
+    def watch_dialog(self) -> None:
+        d = QFileDialog.getExistingDirectory(self.win, "Shared folder (synced or on the network)", str(Path.home()))
+        if d:
+            self.watch(d)
 
     def open_dialog(self) -> None:
         p, _ = QFileDialog.getOpenFileName(self.win, "Open opponent's file", str(Path.home()),
                                            "File exchange (*.ddx)")
         if p:
             self.open_file(p)
+
+
+def mail_command(path: Path, subject: str, to: str = "") -> list[str] | None:
+    """The command that opens a new message with ``path`` attached (``xdg-email``, Linux), or None."""
+    import shutil
+
+    exe = shutil.which("xdg-email")
+    if exe is None or not sys.platform.startswith("linux"):
+        return None
+    return [exe, "--utf8", "--subject", subject, "--attach", str(path), *([to] if to else [])]
 
 
 def install_exchange(win, home: PlayerHome | None = None) -> ExchangeActions:  # noqa: ANN001 (Client)
