@@ -55,9 +55,7 @@ ALLIED_COUNTRY_TOWNS = frozenset({  # Luxembourg and France: all Allied-held on 
 US_HELD_GERMAN_TOWNS = frozenset({"Monschau", "Höfen", "Kalterherberg", "Bleialf"})
 
 # US-held hexes east of the Our south of the tripoint (the army-area boundary round them is no river), with the source
-US_HELD_EAST_OF_OUR: dict[str, str] = {
-    "4217": "Cole, The Ardennes p.194: two battalions of the 112th Infantry in West Wall pillboxes east of the Our (Harspelt)",
-}
+US_HELD_EAST_OF_OUR: dict[str, str] = {}
 
 # tributary -> the river it flows into (when both are on the map)
 TRIBUTARIES: dict[str, str] = {

@@ -212,12 +212,16 @@ def test_peiper_stays_north_of_the_ambleve_with_cheneux_as_crossing(module: Modu
 
 
 def test_112th_starts_east_of_the_our(module: Module) -> None:
-    """Cole p.194: two battalions of the 112th in West Wall pillboxes east of the Our; its hex
-    (Harspelt) is US-held and across the Our from the Luxembourg bank."""
+    """Cole p.194: two battalions of the 112th in West Wall pillboxes east of the Our (Lützkampen,
+    Harspelt, Sevenig); its counter stands on the east bank next to Lützkampen, outside the
+    5PZA area, with the Our on its west side."""
     h = module.units["28/112"].setup
-    assert h == hex_of(50.1347, 6.1636)
+    luetzkampen = hex_of(50.15, 6.1833)
+    assert luetzkampen in module.adjacency[h] and module.hexes[luetzkampen].army == "5PZA"
     assert not module.hexes[h].army
-    assert any(hs.river_name == "Our" for k, hs in module.hexsides.items() if h in k)
+    col = hexgrid.parse_hex_id(h)[0]
+    assert any(hs.river_name == "Our" and hexgrid.parse_hex_id(n)[0] < col
+               for n in module.adjacency[h] if (hs := module.hexside(h, n)) is not None)
 
 
 def test_wiltz_ettelbruck_by_road_is_short(module: Module) -> None:

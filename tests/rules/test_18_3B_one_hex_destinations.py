@@ -1,8 +1,8 @@
 """18.3B: an Allied infantry unit activated on 16 December moves one hex; the destinations
 query lists every neighbour ``check`` accepts, even one whose cheapest path is longer (round
 an unbridged river by a bridge). Found by tests/rules/test_queries_agree_with_check.py on the
-reconstructed map (docs/provenance-map.md): 28/112 at 4216 could cross the Our into 4116 (10.2A, a fresh unit may always
-move one hex) but the query, keeping only the cheapest (two-hex) path, left 4116 out."""
+reconstructed map (docs/provenance-map.md): 28/112 at 4216 could cross the Our into an unbridged neighbour (4117; 10.2A, a fresh unit may
+always move one hex) but the query, keeping only the cheapest (two-hex) path, left it out."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def test_one_hex_move_across_a_river_is_a_destination() -> None:
     st = at(init(scenario="herbstnebel"), "16DecAM", side="Allied", phase=Phase.MOVEMENT)
     mod = st.module
     st.pos = {u: h for u, h in st.pos.items() if mod.units[u].side == "Allied"}  # no enemy ZOC
-    u, start, across = "28/112", "4216", "4116"
+    u, start, across = "28/112", "4216", "4117"
     st.pos[u] = start
     st.was_attacked = {u}
     ctx = movement.make_context(st, (u,))
