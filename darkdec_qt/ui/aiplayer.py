@@ -16,13 +16,12 @@ import copy
 import secrets
 import threading
 
-from PySide6.QtCore import QEvent, QObject, QThread, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QThread, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QFormLayout,
     QHBoxLayout,
-    QLabel,
     QProgressBar,
     QPushButton,
     QWidget,
@@ -34,6 +33,7 @@ from darkdec_qt.ai.players import AIPlayer
 from darkdec_qt.game.session import Game
 from darkdec_qt.rules.phases import PHASES
 from darkdec_qt.ui.dialogs.newgame import NewGameDialog
+from darkdec_qt.ui.elide import ElidedLabel
 
 SIDES = ("German", "Allied")
 
@@ -102,8 +102,8 @@ class ComputerOpponent(QObject):
         self.bar = QProgressBar()
         self.bar.setRange(0, 1000)
         self.bar.setMaximumWidth(260)
-        self.label = QLabel()
-        self.label.setMinimumWidth(380)
+        self.bar.setMinimumWidth(60)
+        self.label = ElidedLabel(mode=Qt.TextElideMode.ElideRight, min_px=120)  # never widens the window
         self.stop_button = QPushButton("Stop")
         self.stop_button.setToolTip("Stop the computer after its current decision (it pauses: Game ▸ Computer: move now)")
         self.stop_button.clicked.connect(self.stop)
@@ -154,7 +154,7 @@ class ComputerOpponent(QObject):
         self.worker.progress.connect(self._progress)
         self.worker.done.connect(self._done)
         self.bar.setValue(0)
-        self.label.setText(f"{side} ({player.level.name}) thinking…")
+        self.label.set_full_text(f"{side} ({player.level.name}) thinking…")
         self.box.show()
         self.thinkingChanged.emit(True)
         self.worker.start()
@@ -174,7 +174,7 @@ class ComputerOpponent(QObject):
     # --- GUI thread ----------------------------------------------------------------------
     def _progress(self, value: int, text: str) -> None:
         self.bar.setValue(value)
-        self.label.setText(text)
+        self.label.set_full_text(text)
 
     def _done(self, commands: list, stopped: bool) -> None:
         w, self.worker = self.worker, None

@@ -15,12 +15,14 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
 
 from darkdec_qt.ui.controller import GameController
 from darkdec_qt.ui.dialogs.handover import HandOverScreen
+from darkdec_qt.ui.elide import ElidedLabel
 from darkdec_qt.ui.help.ruletext import linkify
 from darkdec_qt.ui.map.input import MapInput
 from darkdec_qt.ui.map.overlays import HexMarkersItem
@@ -78,15 +80,16 @@ class MainWindow(QMainWindow):
         cl.addWidget(self.map_box, 1)
         self.setCentralWidget(central)
         # --- status bar
-        self.message_label = QLabel()
+        self.message_label = ElidedLabel(linkify)  # rule numbers link to the Rules index; the whole text in the tooltip
         self.message_label.setObjectName("Message")
-        self.hex_label = QLabel()
+        self.message_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)  # the room left
+        self.hex_label = ElidedLabel(mode=Qt.TextElideMode.ElideRight, min_px=120)
         self.hex_label.setObjectName("HexInfo")
         self.statusBar().addWidget(self.message_label, 1)
         self.statusBar().addPermanentWidget(self.hex_label)
-        self.provenance_label = QLabel(notice(controller.module))  # the module holds reconstructed data
+        self.provenance_label = ElidedLabel(mode=Qt.TextElideMode.ElideRight)  # the module holds reconstructed data
         self.provenance_label.setObjectName("Provenance")
-        self.provenance_label.setToolTip(controller.module.meta.provenance or "")
+        self.provenance_label.set_full_text(notice(controller.module), tip=controller.module.meta.provenance or "")
         self.statusBar().addPermanentWidget(self.provenance_label)
         self._msg_timer = QTimer(self)
         self._msg_timer.setSingleShot(True)
@@ -180,7 +183,7 @@ class MainWindow(QMainWindow):
                             + provenance_title(c.game))
 
     def show_message(self, text: str, error: bool = False) -> None:
-        self.message_label.setText(linkify(text))  # rule numbers link to the Rules index
+        self.message_label.set_full_text(text)
         self.message_label.setProperty("error", error)
         self.message_label.setStyleSheet("color:#a01010; font-weight:bold;" if error else "color:#1c1c1c;")
         self._msg_timer.start(MESSAGE_MS)
@@ -189,8 +192,8 @@ class MainWindow(QMainWindow):
         m = self.controller.module
         text = hex_text(m, self.controller.shown_state(), h) if h else ""
         hx = m.hexes.get(h)
-        self.hex_label.setText(text + (f"  ·  reconstructed{MARK}" if text and hx and hx.reconstructed else ""))
-        self.hex_label.setToolTip(hex_tip(m, h) if h else "")
+        self.hex_label.set_full_text(text + (f"  ·  reconstructed{MARK}" if text and hx and hx.reconstructed else ""),
+                                     tip=hex_tip(m, h) if h else "")
 
     def _hand_over(self, side: str) -> None:
         if self.hotseat:

@@ -6,22 +6,17 @@
 - :class:`PossibleAttacks` (Battle dock): when ending the Combat Phase is refused for an
   attack obligation (18.2B, 13.0B), the attacks the engine says may be declared now
   (``combat_legal.declarable_battles``); a click selects one on the map;
-- :class:`ElidedLabel`: one line, elided in the middle (the rule number at the end stays
-  visible), the whole text in the tooltip, so a long refusal never grows the phase bar.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (
     QGroupBox,
-    QLabel,
     QListWidget,
     QListWidgetItem,
-    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -32,50 +27,33 @@ from darkdec_qt.rules.battle import obligatory_attacks
 from darkdec_qt.rules.combat_legal import declarable_battles
 from darkdec_qt.rules.phases import Phase
 from darkdec_qt.ui.controller import GameController
+from darkdec_qt.ui.elide import ElidedLabel
 
 OBLIGATION_RULES = ("18.2B", "13.0B")
 CMD = Qt.ItemDataRole.UserRole
 
 
-class ElidedLabel(QLabel):
-    """A one-line label showing as much of its text as fits; ``render`` turns the shown
-    (elided) plain text into the label's text (e.g. rule links)."""
-
-    def __init__(self, render: Callable[[str], str] = lambda t: t, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.full = ""
-        self.render = render
-        self.setWordWrap(False)
-        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
-
-    def set_full_text(self, text: str) -> None:
-        self.full = text
-        self.setToolTip(text)
-        self._elide()
-
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
-        super().resizeEvent(event)
-        self._elide()
-
-    def _elide(self) -> None:
-        shown = self.fontMetrics().elidedText(self.full, Qt.TextElideMode.ElideMiddle, max(40, self.width()))
-        self.setText(self.render(shown) if shown else "")
-
-
-class ObligationIndicator(QLabel):
-    """The 18.2B counts in the phase bar, a fixed size, hidden when no obligation applies."""
-
-    TEMPLATE = "18.2B attacks: 5 required · 55 made · 555 possible"
+class ObligationIndicator(ElidedLabel):
+    """The 18.2B counts in the phase bar, elided when the bar is narrow, hidden when no
+    obligation applies."""
 
     def __init__(self, controller: GameController, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(parent=parent, mode=Qt.TextElideMode.ElideRight)
         self.controller = controller
         self.setObjectName("Obligation")
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.setFixedWidth(self.fontMetrics().horizontalAdvance(self.TEMPLATE) + 24)
         self.setFixedHeight(self.fontMetrics().height() + 8)
         controller.shownChanged.connect(self.refresh)
         self.refresh()
+
+    TEMPLATE = "18.2B attacks: 5 required · 55 made · 555 possible"
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        """The same place whatever the counts: the bar never jumps (the phase strip gives way)."""
+        return QSize(self.fontMetrics().horizontalAdvance(self.TEMPLATE) + 24, super().sizeHint().height())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802
+        return self.sizeHint()
 
     def refresh(self) -> None:
         c = self.controller
@@ -83,9 +61,8 @@ class ObligationIndicator(QLabel):
         self.setVisible(ob is not None)
         if ob is None:
             return
-        self.setText(ob.text())
         owed = ob.owed
-        self.setToolTip("Germany must make at least five attacks on the AM 16 December turn (18.2B). "
+        self.set_full_text(ob.text(), tip="Germany must make at least five attacks on the AM 16 December turn (18.2B). "
                         f"Made: {ob.made}; still owed: {owed}. Possible now: {len(ob.possible)} Allied hex(es) "
                         "next to German units free to attack" + (f" ({', '.join(ob.possible)})" if ob.possible else "")
                         + ". Move into contact in the Movement Phase; the Combat Phase cannot end before.")
@@ -103,7 +80,8 @@ class PossibleAttacks(QGroupBox):
 
     def __init__(self, controller: GameController, select: Callable[[cc.DeclareBattle], None],
                  parent: QWidget | None = None) -> None:
-        super().__init__("Attacks you can still make (click one to select it)", parent)
+        super().__init__("Attacks you can still make", parent)
+        self.setToolTip("The attacks the engine allows now: click one to select it on the map")
         self.controller = controller
         self.select = select
         self.list = QListWidget()

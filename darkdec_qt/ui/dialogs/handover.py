@@ -33,6 +33,9 @@ class HandOverScreen(QWidget):
         self.detail = QLabel()
         self.detail.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.detail.setStyleSheet("color:#eee; font-size:15px;")
+        for label in (self.title, self.detail):  # the window's minimum width never follows them
+            label.setWordWrap(True)
+            label.setMinimumWidth(10)
         self.button = QPushButton()
         self.button.setMinimumHeight(40)
         self.button.setStyleSheet("font-size:15px; padding:6px 24px;")

@@ -67,8 +67,9 @@ def install_panels(win) -> None:  # noqa: ANN001 (Client)
     for signal in (c.changed, c.shownChanged, win.handover.taken):
         signal.connect(lambda: _phasing_controls(win))
     _phasing_controls(win)
-    QTimer.singleShot(0, lambda: win.resizeDocks([win.log_dock, win.panels["arrivals"]], [400, 290],
-                                                 Qt.Orientation.Horizontal))
+    QTimer.singleShot(0, lambda: win.resizeDocks(  # on a laptop screen the map keeps half the window at least
+        [win.log_dock, win.panels["arrivals"]], [min(400, win.width() // 4), min(290, win.width() // 5)],
+        Qt.Orientation.Horizontal))
 
 
 def _ask_limit(win) -> None:  # noqa: ANN001

@@ -3,12 +3,14 @@ step as a button ("End Movement Phase"); when the engine refuses, the reason."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QFontMetrics, QResizeEvent
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from darkdec_qt.rules.phases import PHASES
-from darkdec_qt.ui.battle.obligation import ElidedLabel, ObligationIndicator
+from darkdec_qt.rules.phases import PHASES, Phase
+from darkdec_qt.ui.battle.obligation import ObligationIndicator
 from darkdec_qt.ui.controller import GameController
+from darkdec_qt.ui.elide import ElidedButton, ElidedLabel
 from darkdec_qt.ui.focus import no_click_focus
 from darkdec_qt.ui.help.ruletext import linkify
 from darkdec_qt.ui.map.present import PHASE_NAMES, acting_label, next_step_label
@@ -31,31 +33,33 @@ class PhaseBar(QFrame):
         outer.setSpacing(2)
         self.row1 = lay = QHBoxLayout()  # turn, weather, side ... [clock] next step
         lay.setSpacing(14)
-        self.row2 = QHBoxLayout()  # the phases, then status lines (victory, refusal)
+        self.row2 = QHBoxLayout()  # the phases, the 18.2B obligation, then status lines (victory, refusal)
         self.row2.setSpacing(14)
         outer.addLayout(self.row1)
         outer.addLayout(self.row2)
-        self.turn_label = QLabel()
+        right = Qt.TextElideMode.ElideRight  # no label's text sets the bar's minimum width
+        self.turn_label = ElidedLabel(mode=right)
         self.turn_label.setObjectName("TurnLabel")
-        self.weather_label = QLabel()
-        self.side_label = QLabel()
+        self.weather_label = ElidedLabel(mode=right)
+        self.side_label = ElidedLabel(mode=right)
         self.side_label.setObjectName("SideLabel")
         self.side_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.phases_label = QLabel()
-        self.phases_label.setTextFormat(Qt.TextFormat.RichText)
+        self.phases_label = PhaseStrip()
         self.reason_label = ElidedLabel(linkify)  # one line: a long refusal never grows the bar
         self.reason_label.setObjectName("ReasonLabel")
+        self.reason_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)  # the room left
         self.obligation = ObligationIndicator(controller)  # 18.2B while it can still be met
-        self.next_button = QPushButton()
+        self.next_button = ElidedButton()
         self.next_button.setObjectName("NextButton")
         self.next_button.setToolTip("End the current phase (Ctrl+E)")
         self.next_button.clicked.connect(self._next)
         no_click_focus(self.next_button)
-        for w in (self.turn_label, self.weather_label, self.side_label, self.obligation):
+        for w in (self.turn_label, self.weather_label, self.side_label):
             lay.addWidget(w)
         lay.addStretch(1)
         lay.addWidget(self.next_button)
         self.row2.addWidget(self.phases_label)
+        self.row2.addWidget(self.obligation)
         self.row2.addWidget(self.reason_label, 1)
         controller.shownChanged.connect(self.refresh)
         self.refresh()
@@ -67,25 +71,65 @@ class PhaseBar(QFrame):
         c = self.controller
         s = c.shown_state()
         t = s.current_turn()
-        self.turn_label.setText(f"Turn {s.turn}  ·  {t.label} 1944" if t.date.startswith("1944")
-                                else f"Turn {s.turn}  ·  {t.label} 1945")
+        self.turn_label.set_full_text(f"Turn {s.turn}  ·  {t.label} 1944" if t.date.startswith("1944")
+                                      else f"Turn {s.turn}  ·  {t.label} 1945")
         ground = "" if t.ground == "normal" else f", ground {t.ground}"
-        self.weather_label.setText(f"Weather: {s.weather_now()}{ground}")
+        self.weather_label.set_full_text(f"Weather: {s.weather_now()}{ground}")
         side = acting_label(s)
         col = SIDE_COLOURS.get(s.side, "#555")
-        self.side_label.setText(f"{side}")
+        self.side_label.set_full_text(f"{side}")
         self.side_label.setStyleSheet(f"background:{col}; color:white; border-radius:4px; padding:3px 10px;"
                                       "font-weight:bold;")
-        parts = []
-        for ph in PHASES:
-            name = SHORT.get(ph.value, PHASE_NAMES[ph].split("/")[0])
-            if ph is s.phase:
-                parts.append(f"<b style='color:#1a1a1a'>{name}</b>")
-            else:
-                parts.append(f"<span style='color:#8a8a80'>{name}</span>")
-        self.phases_label.setText(" › ".join(parts))
-        self.phases_label.setToolTip(f"{PHASE_NAMES[s.phase]} Phase")
-        self.next_button.setText(next_step_label(s))
+        self.phases_label.show_phase(s.phase)
+        self.next_button.set_full_text(next_step_label(s))
         self.next_button.setEnabled(c.phasing_controls())  # not while the other side owes a decision
         self.reason_label.set_full_text(c.end_refusal if c.is_live() else "")
         self.reason_label.setVisible(bool(self.reason_label.full))
+
+
+class PhaseStrip(QLabel):
+    """The phases of a player turn with the current one in bold; where the whole strip does not
+    fit, the current phase alone with its place ("Combat · 4 of 9"). Its minimum width is the
+    longest phase name's, whatever phase is shown."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self.phase = PHASES[0]
+        self.names = [SHORT.get(ph.value, PHASE_NAMES[ph].split("/")[0]) for ph in PHASES]
+        bold = self.font()
+        bold.setBold(True)
+        self.bold_metrics = QFontMetrics(bold)
+
+    def show_phase(self, phase: Phase) -> None:
+        self.phase = phase
+        self.setToolTip(f"{PHASE_NAMES[phase]} Phase")
+        self._fit()
+
+    def _full_width(self) -> int:
+        return self.bold_metrics.horizontalAdvance(" › ".join(self.names)) + 4
+
+    def _short(self, i: int) -> str:
+        return f"{self.names[i]} · {i + 1} of {len(PHASES)}"
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        return QSize(self._full_width(), super().sizeHint().height())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802
+        widest = max(self.bold_metrics.horizontalAdvance(self._short(i)) for i in range(len(PHASES)))
+        return QSize(widest + 4, super().minimumSizeHint().height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        i = PHASES.index(self.phase)
+        if self.width() >= self._full_width():
+            parts = [f"<b style='color:#1a1a1a'>{n}</b>" if k == i else f"<span style='color:#8a8a80'>{n}</span>"
+                     for k, n in enumerate(self.names)]
+            self.setText(" › ".join(parts))
+        else:
+            self.setText(f"<b style='color:#1a1a1a'>{self._short(i)}</b>")
+

@@ -22,6 +22,7 @@ class ReplacementsPanel(QWidget):
         self.controller = controller
         self.input = map_input
         self.tracks = QLabel()
+        self.tracks.setWordWrap(True)
         self.tracks.setTextFormat(Qt.TextFormat.RichText)
         self.list = QListWidget()
         self.list.itemDoubleClicked.connect(lambda _i: self.do_it())

@@ -17,8 +17,8 @@ from PySide6.QtWidgets import QWidget
 from darkdec_qt.rules import battle_queries as bq
 from darkdec_qt.rules.narrate import TASK_WORDS
 from darkdec_qt.rules.state import GameState
-from darkdec_qt.ui.battle.obligation import ElidedLabel
 from darkdec_qt.ui.controller import GameController
+from darkdec_qt.ui.elide import ElidedLabel
 
 DOCK_NAMES = {"battle": "Battle dock", "arrivals": "Arriving dock"}
 
