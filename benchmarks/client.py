@@ -1,6 +1,7 @@
 """Client benchmarks: time from start to an interactive window, and the time to render
 the full map with all counters at 100 % and fit-to-window (per frame, goal < 16 ms
-for a window-sized view).  ``python benchmarks/client.py``"""
+for a window-sized view), and the time to open a game whose log holds thousands of notes.
+``python benchmarks/client.py [--notes N]`` (default 5,000)."""
 
 from __future__ import annotations
 
@@ -49,6 +50,35 @@ def refresh_ms(win, module, n: int = 40) -> tuple[float, float]:
     return statistics.median(calls), statistics.median(frames)
 
 
+def log_open_ms(module, notes: int) -> tuple[float, float]:
+    """A Herbstnebel game whose log holds ``notes`` legal notes (Note commands, 200 characters
+    each): the time to open it in a client window until the first paint, and the log panel's
+    share of it (its rebuild)."""
+    from darkdec_qt.model.load import DEFAULT_MODULE
+    from darkdec_qt.rules.notes import Note
+    from darkdec_qt.ui.client import Client
+    from darkdec_qt.ui.controller import GameController, new_game
+
+    game = new_game(module, "herbstnebel", "1")
+    text = ("The 7th Armored holds St. Vith while the 106th withdraws behind the Our; " * 3)[:200]
+    for i in range(notes):
+        game.execute(Note(side="German" if i % 2 else "Allied", text=text))
+    app = QApplication.instance()
+    t = time.perf_counter()
+    win = Client(GameController(game, DEFAULT_MODULE), hotseat=False)
+    win.resize(1600, 1000)
+    win.show()
+    app.processEvents()
+    total = (time.perf_counter() - t) * 1000
+    t = time.perf_counter()
+    win.log_panel.rebuild()
+    app.processEvents()
+    log = (time.perf_counter() - t) * 1000
+    win.controller.dirty = False
+    win.close()
+    return total, log
+
+
 def main() -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     from darkdec_qt.model.load import DEFAULT_MODULE, load_module
@@ -75,6 +105,9 @@ def main() -> int:
     print(f"editor refresh_hex: median {call:.2f} ms per call, {frame:.1f} ms with the repaint at 100 %")
     win.controller.dirty = False
     win.close()
+    notes = int(sys.argv[sys.argv.index("--notes") + 1]) if "--notes" in sys.argv else 5000
+    total, log = log_open_ms(module, notes)
+    print(f"open a game of {notes} notes: {total:.0f} ms to the first paint, of which the log panel {log:.0f} ms")
     return 0
 
 

@@ -87,11 +87,11 @@ def test_fog_of_war_hides_enemy_stacks_in_the_ob_and_map(make_client):
 
 def test_log_folds_routine_supply_lines(make_client):
     win = make_client()
-    tree = win.log_panel.tree
+    model = win.log_panel.tree.model()
     texts = []
-    for i in range(tree.topLevelItemCount()):
-        top = tree.topLevelItem(i)
-        texts += [top.child(k).text(0) for k in range(top.childCount())]
+    for i in range(model.rowCount()):
+        top = model.index(i, 0)
+        texts += [model.index(k, 0, top).data() for k in range(model.rowCount(top))]
     folded = [t for t in texts if "units supplied" in t]
     assert folded
     assert not any(t.rstrip().endswith("is supplied") for t in texts)

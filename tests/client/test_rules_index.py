@@ -69,21 +69,23 @@ def test_a_rule_number_in_the_log_is_a_link(make_client, qtbot):
     delegate = tree.itemDelegate()
     from darkdec_qt.rules.clauses import RULE_ID
 
-    def items(it):
-        yield it
-        for k in range(it.childCount()):
-            yield from items(it.child(k))
+    model = tree.model()
 
-    target = next((it for t in range(tree.topLevelItemCount()) for it in items(tree.topLevelItem(t))
-                   if it.childCount() == 0 and RULE_ID.search(it.text(0).split("  ", 1)[-1])), None)
+    def items(at):
+        yield at
+        for k in range(model.rowCount(at)):
+            yield from items(model.index(k, 0, at))
+
+    target = next((it for t in range(model.rowCount()) for it in items(model.index(t, 0))
+                   if not model.hasChildren(it) and RULE_ID.search(it.data().split("  ", 1)[-1])), None)
     assert target is not None, "no log line cites a rule"
     p = target.parent()
-    while p is not None:
-        p.setExpanded(True)
+    while p.isValid():
+        tree.setExpanded(p, True)
         p = p.parent()
-    tree.scrollToItem(target)
-    rect = tree.visualItemRect(target)
-    index = tree.indexFromItem(target)
+    tree.scrollTo(target)
+    rect = tree.visualRect(target)
+    index = target
     from PySide6.QtWidgets import QStyleOptionViewItem
 
     opt = QStyleOptionViewItem()

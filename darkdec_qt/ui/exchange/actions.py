@@ -324,10 +324,7 @@ class ExchangeActions(QObject):
             self.update_status()
             return
         c.show_past(nxt)
-        item = self.win.log_panel.item_for_event(nxt)
-        if item is not None:
-            self.win.log_panel.tree.setCurrentItem(item)
-            self.win.log_panel.tree.scrollToItem(item)
+        self.win.log_panel.select_event(nxt)
 
     # --- dialogs -------------------------------------------------------------------------
     def new_dialog(self) -> None:

@@ -1,15 +1,21 @@
 """The log dock: every event in words (``narrate.describe``) under turn and phase
-headings, dice shown; clicking an entry shows the map as it was after that event."""
+headings, dice shown; clicking an entry shows the map as it was after that event.
+
+The entries are a model the tree view reads (:class:`LogModel`), not a widget item per
+event: opening a game builds a list of words, and the view sizes and draws only the rows
+on screen, so a legal file of 49,000 notes opens in the time of the rows shown."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
+import gc
+
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QStyledItemDelegate,
     QStyleOptionViewItem,
-    QTreeWidget,
-    QTreeWidgetItem,
+    QTreeView,
     QVBoxLayout,
     QWidget,
 )
@@ -18,14 +24,176 @@ from darkdec_qt.logfold import is_routine, routine_summary
 from darkdec_qt.rules.narrate import describe
 from darkdec_qt.ui.controller import GameController
 
-INDEX = Qt.ItemDataRole.UserRole
+INDEX = Qt.ItemDataRole.UserRole  # the event's position (1-based, as shown)
 HIDDEN = frozenset({"phase_ended", "battle_stage"})  # shown by the headings / the battle panel
+HEADING, EVENT, DIE, FOLD = range(4)
+HEADING_BG = QColor("#e6e1cf")
+DIE_FG = QColor("#8a1c1c")
+FOLD_FG = QColor("#4a6a3a")
+
+
+class Entry:
+    """A row: a turn and phase heading, an event, or the fold of a phase's routine supply lines."""
+
+    __slots__ = ("parent", "row", "index", "text", "tip", "kind", "children")
+
+    def __init__(self, parent: Entry | None, kind: int, index: int, text: str, tip: str = "") -> None:
+        self.parent = parent
+        self.row = 0
+        self.kind = kind
+        self.index = index
+        self.text = text
+        self.tip = tip
+        self.children: list[Entry] = []
+
+    def add(self, child: Entry) -> Entry:
+        child.row = len(self.children)
+        self.children.append(child)
+        return child
+
+
+class LogModel(QAbstractItemModel):
+    """Headings, events and folds of the controller's live game, as rows of one column."""
+
+    def __init__(self, controller: GameController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.root = Entry(None, HEADING, 0, "")
+        self.heading: Entry | None = None
+        self.fold: Entry | None = None  # "n units are supplied" of the current heading
+        self.shown = 0  # events read
+        self.bold = QFont()
+        self.bold.setBold(True)
+
+    # --- reading the game ---------------------------------------------------------------
+    def rebuild(self) -> None:
+        self.beginResetModel()
+        self.root = Entry(None, HEADING, 0, "")
+        self.heading = self.fold = None
+        self.shown = 0
+        collecting = gc.isenabled()
+        gc.disable()  # tens of thousands of small rows: no collector passes over the whole heap meanwhile
+        try:
+            self._read(False)
+        finally:
+            if collecting:
+                gc.enable()
+        self.endResetModel()
+
+    def sync(self) -> bool:
+        """Read the events added since; False when the log shrank (undo): rebuild instead."""
+        if len(self.controller.cache.events) < self.shown:
+            self.rebuild()
+            return False
+        self._read(True)
+        return True
+
+    def _read(self, signal: bool) -> None:
+        events = self.controller.cache.events
+        module = self.controller.module
+        for i in range(self.shown, len(events)):
+            e = events[i]
+            if e.kind == "phase_began":
+                label = module.turns[min(e.turn, len(module.turns)) - 1].label
+                self._add(self.root, Entry(self.root, HEADING, i + 1, f"Turn {e.turn} · {label} · {e.side} {e.phase}"),
+                          signal)
+                self.heading, self.fold = self.root.children[-1], None
+                continue
+            if e.kind in HIDDEN:
+                continue
+            text = describe(e, module)
+            if not text:
+                continue
+            under = self.heading or self.root
+            if is_routine(e):
+                if self.fold is None:
+                    self.fold = self._add(under, Entry(under, FOLD, i + 1, ""), signal)
+                self._add(self.fold, Entry(self.fold, EVENT, i + 1, f"{i + 1:5d}  {text}", text), signal)
+                self.fold.index = i + 1
+                self.fold.text = f"       {routine_summary(len(self.fold.children))} (click \u25b8 to list them)"
+                if signal:
+                    at = self.index_of(self.fold)
+                    self.dataChanged.emit(at, at)
+                continue
+            die = e.kind == "die_rolled"
+            self._add(under, Entry(under, DIE if die else EVENT, i + 1,
+                                   f"{i + 1:5d}  \u2684 {text}" if die else f"{i + 1:5d}  {text}", text), signal)
+        self.shown = len(events)
+
+    def _add(self, parent: Entry, child: Entry, signal: bool) -> Entry:
+        if signal:
+            n = len(parent.children)
+            self.beginInsertRows(self.index_of(parent), n, n)
+            parent.add(child)
+            self.endInsertRows()
+        else:
+            parent.add(child)
+        return child
+
+    # --- the model ------------------------------------------------------------------------
+    def index_of(self, entry: Entry) -> QModelIndex:
+        return QModelIndex() if entry is self.root or entry.parent is None else self.createIndex(entry.row, 0, entry)
+
+    def entry(self, index: QModelIndex | QPersistentModelIndex) -> Entry:
+        return index.internalPointer() if index.isValid() else self.root
+
+    def index(self, row: int, column: int, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> QModelIndex:
+        kids = (parent.internalPointer() if parent.isValid() else self.root).children  # (called for every row laid out)
+        if column or row < 0 or row >= len(kids):
+            return QModelIndex()
+        return self.createIndex(row, 0, kids[row])
+
+    def parent(self, index: QModelIndex | QPersistentModelIndex = QModelIndex()) -> QModelIndex:  # type: ignore[override]
+        if not index.isValid():
+            return QModelIndex()
+        p = self.entry(index).parent
+        return QModelIndex() if p is None or p is self.root else self.createIndex(p.row, 0, p)
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802
+        return len(self.entry(parent).children) if parent.column() <= 0 else 0
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802
+        return 1
+
+    def hasChildren(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> bool:  # noqa: N802
+        return bool((parent.internalPointer() if parent.isValid() else self.root).children)
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole):  # noqa: ANN201
+        if not index.isValid():
+            return None
+        e: Entry = index.internalPointer()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return e.text
+        if role == INDEX:
+            return e.index
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return e.tip or None
+        if role == Qt.ItemDataRole.FontRole:
+            return self.bold if e.kind == HEADING else None
+        if role == Qt.ItemDataRole.BackgroundRole:
+            return QBrush(HEADING_BG) if e.kind == HEADING else None
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return QBrush(DIE_FG) if e.kind == DIE else QBrush(FOLD_FG) if e.kind == FOLD else None
+        return None
+
+    def find(self, index: int) -> QModelIndex:
+        """The entry of the event whose position is ``index`` (1-based, as shown)."""
+        for top in self.root.children:
+            if top.index == index:
+                return self.index_of(top)
+            for ch in top.children:
+                if not ch.children and ch.index == index:
+                    return self.index_of(ch)
+                for leaf in ch.children:
+                    if leaf.index == index:
+                        return self.index_of(leaf)
+        return QModelIndex()
 
 
 class WrapDelegate(QStyledItemDelegate):
     """Rows as tall as their text wrapped to the column width (QTreeView alone elides)."""
 
-    def __init__(self, tree: QTreeWidget) -> None:
+    def __init__(self, tree: QTreeView) -> None:
         super().__init__(tree)
         self.tree = tree
 
@@ -54,23 +222,21 @@ class LogPanel(QWidget):
     def __init__(self, controller: GameController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
-        self.tree = QTreeWidget()
+        self.model = LogModel(controller, self)
+        self.tree = QTreeView()
+        self.tree.setModel(self.model)
         self.tree.setHeaderHidden(True)
         self.tree.setUniformRowHeights(False)
+        self.tree.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerItem)  # sizes only the rows shown
         self.tree.setWordWrap(True)  # long lines wrap instead of being cut off
         self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.tree.setItemDelegate(WrapDelegate(self.tree))
         self.tree.setIndentation(14)
-        self.tree.itemClicked.connect(self._clicked)
+        self.tree.clicked.connect(self._clicked)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.tree)
         self.tree.viewport().installEventFilter(self)
-        self._shown = 0
-        self._heading: QTreeWidgetItem | None = None
-        self._fold: QTreeWidgetItem | None = None  # "n units are supplied" of the current heading
-        self._bold = QFont(self.tree.font())
-        self._bold.setBold(True)
         controller.changed.connect(self.sync)
         controller.gameReplaced.connect(self.rebuild)
         controller.shownChanged.connect(self._mark_current)
@@ -82,84 +248,41 @@ class LogPanel(QWidget):
         return False
 
     def rebuild(self) -> None:
-        self.tree.clear()
-        self._shown = 0
-        self._heading = None
-        self._fold = None
-        self.sync()
+        self.model.rebuild()
+        self._follow_end()
 
     def sync(self) -> None:
-        events = self.controller.cache.events
-        if len(events) < self._shown:
-            self.rebuild()
+        before = self.model.shown
+        if self.model.sync() and self.model.shown > before:
+            self._follow_end()
+
+    def _follow_end(self) -> None:
+        """Open the current phase's heading and show its last entry."""
+        heading = self.model.heading
+        if heading is None:
             return
-        module = self.controller.module
-        for i in range(self._shown, len(events)):
-            e = events[i]
-            if e.kind == "phase_began":
-                self._heading = QTreeWidgetItem([f"Turn {e.turn} · {module.turns[min(e.turn, len(module.turns)) - 1].label}"
-                                                 f" · {e.side} {e.phase}"])
-                self._heading.setData(0, INDEX, i + 1)
-                self._heading.setFont(0, self._bold)
-                self._heading.setBackground(0, QBrush(QColor("#e6e1cf")))
-                self.tree.addTopLevelItem(self._heading)
-                self._fold = None
-                continue
-            if e.kind in HIDDEN:
-                continue
-            text = describe(e, module)
-            if not text:
-                continue
-            item = QTreeWidgetItem([f"{i + 1:5d}  {text}"])
-            item.setData(0, INDEX, i + 1)
-            item.setToolTip(0, text)
-            if is_routine(e):
-                self._add_routine(item, i + 1)
-                continue
-            if e.kind == "die_rolled":
-                item.setText(0, f"{i + 1:5d}  \u2684 {text}")
-                item.setForeground(0, QBrush(QColor("#8a1c1c")))
-            if self._heading is None:
-                self.tree.addTopLevelItem(item)
-            else:
-                self._heading.addChild(item)
-        if len(events) > self._shown and self._heading is not None:
-            self._heading.setExpanded(True)
-            last = self._heading.child(self._heading.childCount() - 1) if self._heading.childCount() else self._heading
-            self.tree.scrollToItem(last)
-        self._shown = len(events)
+        at = self.model.index_of(heading)
+        self.tree.setExpanded(at, True)
+        last = heading.children[-1] if heading.children else heading
+        self.tree.scrollTo(self.model.index_of(last))
 
-    def _add_routine(self, item: QTreeWidgetItem, index: int) -> None:
-        """Fold the routine "is supplied" lines of a phase into one expandable line."""
-        if self._fold is None:
-            self._fold = QTreeWidgetItem([""])
-            self._fold.setForeground(0, QBrush(QColor("#4a6a3a")))
-            (self._heading.addChild(self._fold) if self._heading is not None else self.tree.addTopLevelItem(self._fold))
-        self._fold.addChild(item)
-        self._fold.setData(0, INDEX, index)
-        n = self._fold.childCount()
-        self._fold.setText(0, f"       {routine_summary(n)} (click \u25b8 to list them)")
-
-    def _clicked(self, item: QTreeWidgetItem, column: int) -> None:
-        idx = item.data(0, INDEX)
-        if idx is not None:
+    def _clicked(self, index: QModelIndex) -> None:
+        idx = index.data(INDEX)
+        if idx:
             self.controller.show_past(int(idx))
 
     def _mark_current(self) -> None:
         if self.controller.is_live():
             self.tree.clearSelection()
 
-    def item_for_event(self, index: int) -> QTreeWidgetItem | None:
+    def item_for_event(self, index: int) -> QModelIndex | None:
         """The entry of the event whose position is ``index`` (1-based, as shown)."""
-        for t in range(self.tree.topLevelItemCount()):
-            top = self.tree.topLevelItem(t)
-            if top.data(0, INDEX) == index:
-                return top
-            for k in range(top.childCount()):
-                ch = top.child(k)
-                if ch.childCount() == 0 and ch.data(0, INDEX) == index:
-                    return ch
-                for j in range(ch.childCount()):
-                    if ch.child(j).data(0, INDEX) == index:
-                        return ch.child(j)
-        return None
+        at = self.model.find(index)
+        return at if at.isValid() else None
+
+    def select_event(self, index: int) -> None:
+        """Select and show the entry of event ``index`` (the exchange's play-back of a file)."""
+        at = self.item_for_event(index)
+        if at is not None:
+            self.tree.setCurrentIndex(at)
+            self.tree.scrollTo(at)
