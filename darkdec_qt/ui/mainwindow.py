@@ -25,8 +25,8 @@ from darkdec_qt.ui.dialogs.handover import HandOverScreen
 from darkdec_qt.ui.elide import ElidedLabel
 from darkdec_qt.ui.help.ruletext import linkify
 from darkdec_qt.ui.map.input import MapInput
-from darkdec_qt.ui.map.overlays import HexMarkersItem
-from darkdec_qt.ui.map.present import hex_markers, hex_text, placements
+from darkdec_qt.ui.map.overlays import HexMarkersItem, OutlineItem
+from darkdec_qt.ui.map.present import event_place, hex_markers, hex_text, placements
 from darkdec_qt.ui.map.scene import MapScene
 from darkdec_qt.ui.map.view import MapView
 from darkdec_qt.ui.panels.log import LogPanel
@@ -35,6 +35,8 @@ from darkdec_qt.ui.provenance import MARK, hex_tip, notice
 from darkdec_qt.ui.style import STYLE
 
 MESSAGE_MS = 12000
+
+EVENT_MARK = "#e07a00"  # the outline of where a clicked log entry happened
 
 
 class MainWindow(QMainWindow):
@@ -55,6 +57,8 @@ class MainWindow(QMainWindow):
         self.hex_markers = HexMarkersItem(self.scene)
         self.scene.addItem(self.hex_markers)
         self.input = MapInput(controller, self.scene, self.view, self)
+        self.event_marks = OutlineItem(self.scene)  # where the log entry clicked happened
+        self.scene.addItem(self.event_marks)
         # --- central: phase bar, past banner, map
         self.phase_bar = PhaseBar(controller)
         self.banner = QFrame()
@@ -97,6 +101,7 @@ class MainWindow(QMainWindow):
         # --- docks
         self.log_panel = LogPanel(controller)
         self.log_dock = self._dock("Log", self.log_panel, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.log_panel.eventChosen.connect(self.show_event_place)
         self.panels: dict[str, QDockWidget] = {"log": self.log_dock}
         # --- signals
         controller.shownChanged.connect(self.refresh_map)
@@ -168,12 +173,25 @@ class MainWindow(QMainWindow):
         self.hex_markers.set_markers(hex_markers(s))
         if c.is_live():
             self.banner.hide()
+            self.event_marks.set_hexes({})
         else:
             n = len(c.cache.events)
             self.banner_label.setText(
                 f"Viewing the past — after event {c.past} of {n}: turn {s.turn}, {s.side} {s.phase.value} phase. "
                 "The map shows that moment; nothing can be changed.")
             self.banner.show()
+
+    def show_event_place(self, index: int) -> None:
+        """Centre the map on where event ``index`` (1-based) happened and outline its hexes,
+        as a VASSAL log entry does; the outline goes when the live game is shown again."""
+        c = self.controller
+        events = c.cache.events
+        if not 0 < index <= len(events):
+            return
+        hexes, _units = event_place(events[index - 1], c.shown_state())
+        self.event_marks.set_hexes({h: EVENT_MARK for h in hexes})
+        if hexes:
+            self.view.center_on_hex(hexes[0])
 
     def _update_title(self) -> None:  # the marks of provenance_title: a chosen seed, another module
         c = self.controller

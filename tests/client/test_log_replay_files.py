@@ -166,3 +166,28 @@ def test_hotseat_screen_covers_the_map_at_hand_over(make_client):
     assert "Allied player" in win.handover.title.text()
     QTest.mouseClick(win.handover.button, Qt.MouseButton.LeftButton)
     assert not win.handover.isVisible()
+
+
+def test_clicking_a_log_entry_centres_the_map_where_it_happened(make_client):
+    """As a VASSAL log entry does: the map centres on the event's hexes and outlines them;
+    back to the live game, the outline goes."""
+    win = make_client()
+    _play_a_little(win)
+    events = win.controller.game.events
+    i = next(k for k, e in enumerate(events) if e.kind == "unit_moved")
+    e = events[i]
+    item = win.log_panel.item_for_event(i + 1)
+    tree = win.log_panel.tree
+    win.panels["log"].raise_()
+    QApplication.processEvents()
+    tree.scrollTo(item)
+    win.view.center_on_hex(sorted(win.controller.module.hexes)[0])  # the map looks elsewhere
+    QTest.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=tree.visualRect(item).center())
+    assert win.controller.past == i + 1
+    marked = win.event_marks.hexes()
+    assert e.path[-1] in marked and e.path[0] in marked
+    centre = win.view.mapToScene(win.view.viewport().rect().center())
+    first = win.scene.hex_center(next(iter(marked)))
+    assert (centre - first).manhattanLength() < 3 * win.scene.layout.size
+    win.controller.show_live()
+    assert win.event_marks.hexes() == {}

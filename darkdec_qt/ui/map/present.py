@@ -110,3 +110,31 @@ def next_step_label(state: GameState) -> str:
 def acting_label(state: GameState) -> str:
     side = acting_side(state.side, state.phase)
     return side if side == state.side else f"{side} (reacting)"
+
+
+UNIT_FIELDS = ("unit", "leader", "units", "attackers", "defenders")
+HEX_FIELDS = ("hex", "from_hex", "to_hex", "path", "hexes")
+
+
+def event_place(event: object, state: GameState) -> tuple[list[str], list[str]]:
+    """Where an event happened, read from its fields: (hexes, units), the units' hexes in
+    ``state`` (the moment after the event) and the hexes it names; what a click on its log
+    entry centres the map on and outlines."""
+    fields = event.to_dict() if hasattr(event, "to_dict") else {}
+    units: list[str] = []
+    for key in UNIT_FIELDS:
+        v = fields.get(key)
+        for u in (v,) if isinstance(v, str) else (v or ()):
+            if isinstance(u, str) and u in state.module.units and u not in units:
+                units.append(u)
+    hexes: list[str] = []
+    for key in HEX_FIELDS:
+        v = fields.get(key)
+        for h in (v,) if isinstance(v, str) else (v or ()):
+            if isinstance(h, str) and h in state.module.hexes and h not in hexes:
+                hexes.append(h)
+    for u in units:
+        h = state.pos.get(u)
+        if h and h not in hexes:
+            hexes.append(h)
+    return hexes, units

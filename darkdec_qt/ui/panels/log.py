@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import gc
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -217,7 +217,11 @@ class WrapDelegate(QStyledItemDelegate):
 
 
 class LogPanel(QWidget):
-    """A tree: phase headings, events below. Follows the controller's live game."""
+    """A tree: phase headings, events below. Follows the controller's live game. A click on an
+    entry shows the game after that event and emits ``eventChosen`` (the window centres the
+    map on where it happened)."""
+
+    eventChosen = Signal(int)  # noqa: N815  the event's position (1-based)
 
     def __init__(self, controller: GameController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -270,6 +274,7 @@ class LogPanel(QWidget):
         idx = index.data(INDEX)
         if idx:
             self.controller.show_past(int(idx))
+            self.eventChosen.emit(int(idx))
 
     def _mark_current(self) -> None:
         if self.controller.is_live():
