@@ -24,7 +24,21 @@ class WindowMemory:
     def restore_geometry(self) -> bool:
         """Before the window is shown: its size and place on the screen."""
         geo = self.settings.value(GEOMETRY)
-        return isinstance(geo, QByteArray | bytes) and bool(self.win.restoreGeometry(QByteArray(geo)))
+        if isinstance(geo, QByteArray | bytes) and self.win.restoreGeometry(QByteArray(geo)):
+            return True
+        self.fit_screen()
+        return False
+
+    def fit_screen(self) -> None:
+        """A first run: the window no larger than the screen's free area (a 1,280 x 720
+        laptop shows the docks, the replay bar and the status bar)."""
+        screen = self.win.screen()
+        if screen is None:
+            return
+        free = screen.availableGeometry()
+        w, h = min(self.win.width(), free.width()), min(self.win.height(), free.height())
+        self.win.resize(max(w, self.win.minimumSizeHint().width()), h)
+        self.win.move(free.topLeft())
 
     def restore_layout(self) -> None:
         """Once the docks exist: the dock layout, then the map's zoom and centre (or the

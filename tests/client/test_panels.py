@@ -50,8 +50,8 @@ def test_reductions_and_the_defenders_own_declaration(make_client):
         if win.controller.state.battle is None:
             break
         QTest.mouseClick(panel.choose_button, Qt.MouseButton.LeftButton)
-    assert win.charts.highlighted is not None
-    assert win.panels["charts"].isVisible()
+    assert win.charts.highlighted is not None  # the roll's row and cell are marked in the CRT
+    assert not win.panels["charts"].isVisible()  # but the closed Charts dock does not jump forward
 
 
 def test_order_of_battle_states_and_centring(make_client):

@@ -11,9 +11,10 @@ SCREEN_W, SCREEN_H = 1280, 720
 
 
 def _fits(win) -> None:
-    assert win.minimumSizeHint().width() <= SCREEN_W, win.minimumSizeHint()
+    assert win.minimumSizeHint().width() <= SCREEN_W and win.minimumSizeHint().height() <= SCREEN_H, \
+        win.minimumSizeHint()
     win.resize(SCREEN_W, SCREEN_H)
-    assert win.width() <= SCREEN_W
+    assert win.width() <= SCREEN_W and win.height() <= SCREEN_H
     for dock in win.findChildren(QDockWidget):
         if dock.isVisible() and not dock.isFloating():
             right = dock.mapTo(win, QPoint(dock.width(), 0)).x()
@@ -41,3 +42,14 @@ def test_the_window_fits_1280_in_every_phase_and_on_the_hand_over_screen(make_cl
             qtbot.mouseClick(win.handover.button, Qt.MouseButton.LeftButton)
         _fits(win)
     assert refused and "18.2B" in bar.reason_label.toolTip()  # the whole refusal, for the elided line
+
+
+def test_the_window_fits_1280_by_720_with_a_battle_and_its_choices(make_client, module, qtbot):
+    from darkdec_qt.ui.app import new_game
+    from tests.client.battle_setup import battle_awaiting
+
+    win = make_client(new_game(module, "final_fury", "1"))
+    battle_awaiting(win, "retreats")
+    qtbot.wait(50)
+    _fits(win)
+    assert win.battle_panel.options.count() >= 2

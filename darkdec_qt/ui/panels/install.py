@@ -5,7 +5,7 @@ the turn clock."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QInputDialog, QSizePolicy
+from PySide6.QtWidgets import QFrame, QInputDialog, QScrollArea, QSizePolicy, QWidget
 
 from darkdec_qt.ui.battle.panel import BattlePanel
 from darkdec_qt.ui.focus import GameShortcuts
@@ -24,7 +24,7 @@ RIGHT, LEFT = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.LeftDockW
 def install_panels(win) -> None:  # noqa: ANN001 (Client)
     c = win.controller
     win.battle_panel = BattlePanel(c, win.input)
-    dock = win.add_panel("battle", "Battle", win.battle_panel, RIGHT)
+    dock = win.add_panel("battle", "Battle", _scrolled(win.battle_panel), RIGHT)
     win.tabifyDockWidget(win.log_dock, dock)
     win.add_action("&Game", "battle_mode", "&Battle mode", lambda: win.battle_panel.set_mode(
         not win.input.battle_mode), "B")
@@ -72,6 +72,15 @@ def install_panels(win) -> None:  # noqa: ANN001 (Client)
         Qt.Orientation.Horizontal))
 
 
+def _scrolled(widget: QWidget) -> QScrollArea:
+    """A tall dock scrolls instead of making the window taller than a 720-pixel screen."""
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setWidget(widget)
+    return area
+
+
 def _ask_limit(win) -> None:  # noqa: ANN001
     """The per-turn clock in minutes and half minutes: 25.0D allows each side 7½ minutes, the
     value offered while fog of war is in use and no limit is set."""
@@ -95,16 +104,16 @@ def _phasing_controls(win) -> None:  # noqa: ANN001
 
 
 def _follow(win) -> None:  # noqa: ANN001
-    """Raise the dock that matters now: set-up, arrivals, replacements, the CRT after a battle."""
+    """Raise the dock that matters now: set-up, arrivals, replacements, the dock of a decision
+    owed; the Charts dock shows the CRT after a battle where the player keeps it open, never
+    coming to the front by itself."""
     c = win.controller
     s = c.state
     seen = getattr(win, "_followed", 0)
     new = c.cache.events[seen:] if seen <= len(c.cache.events) else []
     win._followed = len(c.cache.events)
-    if any(e.kind == "battle_resolved" for e in new):
-        win.panels["charts"].show()
-        win.panels["charts"].raise_()
-        win.charts.setCurrentWidget(win.charts.crt_page)
+    if any(e.kind == "battle_resolved" for e in new) and win.panels["charts"].isVisible():
+        win.charts.setCurrentWidget(win.charts.crt_page)  # the roll's row is marked; the dock stays where it is
     from darkdec_qt.rules.choices import relocation_owner
 
     computer = getattr(getattr(win, "computer", None), "sides", {})  # (its own choice: ui/aiplayer.py)
