@@ -229,7 +229,11 @@ def install(window) -> ComputerOpponent:  # noqa: ANN001 - the Client
             return
         start_vs_computer(window, dlg.choices(), dlg.opponent())
 
-    window.add_action("&File", "new_vs_computer", "New game against the &computer…", new_vs_computer)
+    act = window.add_action("&File", "new_vs_computer", "New game against the &computer…", new_vs_computer)
+    quit_action = window.actions_by_name.get("quit")
+    if quit_action is not None:  # with the other new games, above Quit
+        window.menus["&File"].removeAction(act)
+        window.menus["&File"].insertAction(quit_action, act)
     window.add_action("&Game", "computer_move", "Computer: &move now", opp.resume, "Ctrl+M")
     window.add_action("&Game", "computer_stop", "Computer: &stop thinking", opp.stop, "Ctrl+.")
     return opp

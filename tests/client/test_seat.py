@@ -129,3 +129,9 @@ def test_hot_seat_hands_the_seat_to_the_defender_and_back(make_client, module, q
     qtbot.mouseClick(panel.def_button, Qt.MouseButton.LeftButton)
     assert win.handover.isVisible() and win.handover.side == "German"  # and back to the attacker
     assert win.controller.viewer() == "German"
+
+
+def test_new_game_against_the_computer_is_above_quit(make_client):
+    win = make_client()
+    names = [a.text() for a in win.menus["&File"].actions()]
+    assert names.index("New game against the &computer…") < names.index(win.actions_by_name["quit"].text())
