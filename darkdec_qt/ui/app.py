@@ -8,8 +8,10 @@ import sys
 from pathlib import Path
 
 from PySide6.QtCore import QSettings
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
+from darkdec_qt import packagedata
 from darkdec_qt.model.load import DEFAULT_MODULE, load_module
 from darkdec_qt.ui.client import Client
 from darkdec_qt.ui.controller import GameController, new_game
@@ -44,6 +46,8 @@ def _app() -> QApplication:
         app = QApplication(sys.argv[:1])
         app.setApplicationName("Dark December")
         app.setOrganizationName("darkdec")
+        app.setDesktopFileName("org.darkdec.DarkDecember")  # the desktop entry (darkdec_qt/desktop.py)
+        app.setWindowIcon(QIcon(str(packagedata.path("icons", "darkdec-256.png"))))
     load_fonts()
     assert isinstance(app, QApplication)
     return app

@@ -59,7 +59,7 @@ class WelcomeScreen(QWidget):
         self.client = client
         self.settings = settings
         self.setWindowTitle("Dark December")
-        self.setWindowIcon(QIcon(str(packagedata.path("icons", "darkdec.svg"))))
+        self.setWindowIcon(QIcon(str(packagedata.path("icons", "darkdec-256.png"))))
         self.setObjectName("welcome")
         outer = QVBoxLayout(self)
         title = QLabel("<h1>Dark December</h1><p>The Battle of the Bulge, 16-31 December 1944, "
@@ -105,7 +105,8 @@ class WelcomeScreen(QWidget):
         g.addWidget(self.dismiss)
         row.addWidget(self.guide, 3)
         self.guide.setVisible(not self.guide_dismissed())
-        self.resize(980, 600)
+        screen = self.screen().availableGeometry()  # a small screen or a large scale factor: fit it
+        self.resize(min(980, screen.width()), min(600, screen.height()))
 
     def guide_dismissed(self) -> bool:
         return str(self.settings.value(GUIDE_DISMISSED, "false")).lower() == "true"
