@@ -312,7 +312,7 @@ class PlayerHome:
         p = d / "module.sqlite"
         return p if p.exists() else Path(DEFAULT_MODULE)
 
-    def load(self, game_id: str) -> Session:
+    def load(self, game_id: str, progress=None) -> Session:  # noqa: ANN001 (protocol.Progress)
         """The local game, from the local copy (signatures, links, secrets and state hashes checked;
         the events of each segment were re-executed when it was accepted)."""
         d = self.game_dir(game_id)
@@ -330,7 +330,8 @@ class PlayerHome:
         # the local copy is sealed with the player's own secret: each segment's signature was checked when it
         # was accepted, and the links bind every segment to the last one, so an intact seal spares the checks
         sealed = bool(segs) and hmac.compare_digest(str(f.meta.get("seal", "")), _seal(master, segs[-1].digest))
-        xg = ExchangeGame.from_segments(_module(module_path), segs, recheck=False, signatures=not sealed)
+        xg = ExchangeGame.from_segments(_module(module_path), segs, recheck=False, signatures=not sealed,
+                                        progress=progress)
         self.check_ledger(game_id, xg)
         bound = xg.keys.get(player["side"])
         if bound is not None and bound != public_hex(self.key()):
@@ -348,7 +349,18 @@ class PlayerHome:
         d = s.dir
         self._loaded[s.game_id] = ((_digest(d / "local.ddx"), _digest(d / "draft.json")), s)
 
-    def open_file(self, path: str | Path, expect: str | None = None) -> Received:
+    def open_file(self, path: str | Path, expect: str | None = None, progress=None) -> Received:  # noqa: ANN001
+        """(``progress``: see ``protocol.Progress``; it is called as the local copy is read and as the
+        file's segments are verified.)"""
+        self._progress = progress
+        try:
+            return self._open_file(path, expect)
+        finally:
+            self._progress = None
+
+    _progress = None
+
+    def _open_file(self, path: str | Path, expect: str | None = None) -> Received:
         """Verify an opponent's file and take its new segments into the local game; a refused file
         leaves the local game as it was (ExchangeError / ExchangeFileError name the first bad item).
         ``expect``: the game the player means to continue (a file of another game is refused)."""
@@ -390,7 +402,7 @@ class PlayerHome:
                                 "the invitation first, or ask your opponent to send the whole game "
                                 "(darkdec exchange send GAME --full)", kind="other_game", segment=0)
         if d.is_dir():
-            s = self.load(game_id)
+            s = self.load(game_id, progress=self._progress)
             before = len(s.xg.game.events) if s.xg.game is not None else 0
             held = len(s.xg.segments)
             last_n, last = rows[-1]
@@ -402,7 +414,7 @@ class PlayerHome:
             if lost:  # the file's own record: it answers a segment of mine this copy does not hold
                 raise ExchangeError(restored_message(game_id, held - 1, lost[-1], "the file answers it"),
                                     kind="restored", segment=lost[-1])
-            new = s.xg.receive(rows)
+            new = s.xg.receive(rows, progress=self._progress)
             s.save_local()
             s.resume()
             r = Received(s, new, before)
@@ -438,7 +450,7 @@ class PlayerHome:
                 raise ExchangeError(f"{path}: the embedded module cannot be read: {exc}", kind="malformed",
                                     segment=0) from None
             xg = ExchangeGame(module)
-            xg.receive_first(rows)
+            xg.receive_first(rows, progress=self._progress)
             mine = xg.author_of(1)
             if xg.keys.get(mine) is not None and xg.keys[mine] != public_hex(self.key()):
                 raise ExchangeError(f"{path}: the {mine} player of this game has another key", kind="forged")

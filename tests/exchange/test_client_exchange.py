@@ -153,3 +153,45 @@ def test_send_to_opponent_opens_a_mail_with_the_game_and_turn(client, tmp_path, 
     assert opened[1].toLocalFile() == str(tmp_path / "out")
     argv = __import__("darkdec_qt.ui.exchange.actions", fromlist=["x"]).mail_command(tmp_path / "f.ddx", "S", "a@b")
     assert argv is None or argv[-3:] == ["--attach", str(tmp_path / "f.ddx"), "a@b"]
+
+
+def test_opening_a_file_runs_off_the_interface_thread_and_can_be_cancelled(client, qtbot, tmp_path, monkeypatch):
+    import threading
+    import time
+
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QPushButton
+
+    from darkdec_qt.game.exchange import ExchangeGame
+
+    from .helpers import Duel
+
+    win, x = client, client.exchange
+    duel = Duel(tmp_path / "duel", seed=3)
+    for _ in range(6):
+        duel.step()
+    whole = duel.session(duel.receiver if duel.receiver == "German" else "German").send(tmp_path / "full", full=True)
+    threads, accept = set(), ExchangeGame._accept
+
+    def slow(self, signed):  # noqa: ANN001
+        threads.add(threading.current_thread().name)
+        time.sleep(0.15)
+        return accept(self, signed)
+
+    monkeypatch.setattr(ExchangeGame, "_accept", slow)
+    clicked = []
+
+    def press_cancel():
+        if x.progress is None or not x.progress.isVisible() or not threads:
+            QTimer.singleShot(50, press_cancel)
+            return
+        clicked.append(x.progress.value())
+        qtbot.mouseClick(x.progress.findChild(QPushButton), Qt.MouseButton.LeftButton)
+
+    said = []
+    monkeypatch.setattr(win, "show_message", lambda text, *a: said.append(text))
+    QTimer.singleShot(100, press_cancel)
+    assert not x.open_file(whole)
+    assert clicked and threads == {"darkdec-open-exchange"}
+    assert x.home.games() == []  # nothing kept of a cancelled file
+    assert any("was cancelled; your game is unchanged" in m for m in said)

@@ -11,6 +11,7 @@ thing in the other player's next segment), or at the end of the game.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,6 +33,10 @@ from darkdec_qt.rules.errors import IllegalAction
 from darkdec_qt.rules.events import Event
 from darkdec_qt.rules.phases import Phase, acting_side, other_side
 from darkdec_qt.rules.state import GameState
+
+Progress = Callable[[int, int], None]
+"""Called before each segment is verified with (segments done, segments in all); it may raise
+(ExchangeError kind ``cancelled``) to stop: a refused or stopped file leaves the game as it was."""
 
 _BAD_INPUT = (KeyError, ValueError, TypeError, AttributeError, IndexError, RecursionError)
 
@@ -171,7 +176,7 @@ class ExchangeGame:
 
     @classmethod
     def from_segments(cls, module: Module, segments: list[Signed], *, recheck: bool = True,
-                      signatures: bool = True) -> ExchangeGame:
+                      signatures: bool = True, progress: Progress | None = None) -> ExchangeGame:
         """Verify a whole chain. ``recheck=False`` (the player's own local copy, each segment of which
         was fully verified when it was accepted): signatures, links, secrets and every segment's
         state hash are checked, but the recorded events are applied instead of re-executed."""
@@ -179,6 +184,8 @@ class ExchangeGame:
         xg.recheck = recheck
         xg.signatures = signatures  # False: the caller vouches for the chain (the owner's sealed local copy)
         for i, s in enumerate(segments):
+            if progress is not None:
+                progress(i, len(segments))
             xg.last = i == len(segments) - 1
             xg._accept(s)
         xg.recheck, xg.last, xg.signatures = True, True, True
@@ -434,7 +441,7 @@ class ExchangeGame:
         game.batches.append(Batch(cmd, events))
 
     # --- receiving ------------------------------------------------------------------------
-    def receive(self, rows: list[tuple[int, Signed]]) -> list[int]:
+    def receive(self, rows: list[tuple[int, Signed]], progress: Progress | None = None) -> list[int]:
         """Take the segments of a received file; returns the new segment numbers. Refuses (leaving this
         game unchanged) an older file, a file of another game, a fork or equivocation, and any bad segment."""
         if not rows or rows[0][0] != 0:
@@ -464,18 +471,22 @@ class ExchangeGame:
             raise ExchangeError(f"an older file: it ends at segment {rows[-1][0]}, and this game already holds "
                                 f"segments up to {held - 1}; nothing new", kind="replayed", segment=rows[-1][0])
         trial = self.copy()
-        for _n, s in new:
+        for k, (_n, s) in enumerate(new):
+            if progress is not None:
+                progress(k, len(new))
             trial._accept(s)
         self.__dict__.update({k: v for k, v in trial.__dict__.items()
                               if k not in ("me", "draft", "draft_batches", "draft_pending")})
         return [n for n, _ in new]
 
-    def receive_first(self, rows: list[tuple[int, Signed]]) -> None:
+    def receive_first(self, rows: list[tuple[int, Signed]], progress: Progress | None = None) -> None:
         """The first file of a game (the invitation, or a whole game): verify every segment."""
         for n, s in rows:
             if n != len(self.segments):
                 raise ExchangeError(f"segment {len(self.segments)} is missing from the file", kind="tampered",
                                     segment=len(self.segments))
+            if progress is not None:
+                progress(n, len(rows))
             self._accept(s)
 
     def _diverged(self, n: int, s: Signed) -> None:

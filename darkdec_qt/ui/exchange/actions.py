@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Qt, QTimer, QUrl
+from PySide6.QtCore import QEventLoop, QObject, Qt, QTimer, QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QApplication,
@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QLabel,
     QMessageBox,
+    QProgressDialog,
     QWidget,
 )
 
@@ -270,8 +271,17 @@ class ExchangeActions(QObject):
     def open_file(self, path: str | Path) -> bool:
         """Verify and take an opponent's file; refused files leave the local game unchanged."""
         try:
-            r = self.home.open_file(path)
-        except (ExchangeError, ExchangeFileError, DatabaseError) as exc:
+            r = self._verify(Path(path))
+        except ExchangeError as exc:
+            if exc.kind == "cancelled":
+                self.win.show_message(str(exc), True)
+                return False
+            text = str(exc)
+            if exc.versions:
+                text += "\n\n" + versions_text(exc)
+            self._refused(Path(path), text)
+            return False
+        except (ExchangeFileError, DatabaseError) as exc:
             text = str(exc)
             if isinstance(exc, ExchangeError) and exc.versions:
                 text += "\n\n" + versions_text(exc)
@@ -279,6 +289,64 @@ class ExchangeActions(QObject):
             return False
         self._show(r)
         return True
+
+    def _verify(self, path: Path):  # -> Received
+        """``home.open_file`` off the interface thread (the window keeps drawing), with a progress
+        dialog and Cancel; a cancelled file leaves the game as it was (the segments are verified on a
+        copy). Returns when the file is taken, or raises what refused it."""
+        import threading
+
+        done: dict = {}
+        cancel = threading.Event()
+        at = [0, 1]
+
+        def progress(i: int, n: int) -> None:
+            if cancel.is_set():
+                raise ExchangeError(f"opening {path.name} was cancelled; your game is unchanged", kind="cancelled")
+            at[0], at[1] = i, n
+
+        def work() -> None:
+            try:
+                done["r"] = self.home.open_file(path, progress=progress)
+            except BaseException as exc:  # noqa: BLE001 - handed to the interface thread as it is
+                done["e"] = exc
+
+        worker = threading.Thread(target=work, name="darkdec-open-exchange", daemon=True)
+        worker.start()
+        dlg = None
+        if not self.headless:
+            dlg = QProgressDialog(f"Verifying {path.name}: every signature, secret and command…", "Cancel", 0, 1,
+                                  self.win)
+            dlg.setWindowTitle("Opening opponent's file")
+            dlg.setWindowModality(Qt.WindowModality.WindowModal)
+            dlg.setMinimumDuration(300)
+            dlg.canceled.connect(cancel.set)
+            self.progress = dlg
+        loop = QEventLoop()
+        tick = QTimer()
+        tick.setInterval(30)
+
+        def step() -> None:
+            if dlg is not None and not cancel.is_set():
+                dlg.setMaximum(max(at[1], 1))
+                dlg.setValue(min(at[0], at[1] - 1))
+            if not worker.is_alive():
+                loop.quit()
+
+        tick.timeout.connect(step)
+        tick.start()
+        loop.exec()
+        tick.stop()
+        if dlg is not None:
+            dlg.canceled.disconnect()
+            dlg.close()
+            dlg.deleteLater()
+            self.progress = None
+        if "e" in done:
+            raise done["e"]
+        return done["r"]
+
+    progress: QProgressDialog | None = None
 
     def _refused(self, path: Path, why: str) -> None:
         text = f"{path.name} was refused:\n\n{why}\n\nYour game is unchanged."
