@@ -25,7 +25,7 @@ from pathlib import Path
 from darkdec_qt import cli_ai
 from darkdec_qt.ai import tournament as tn
 from darkdec_qt.ai.history import HISTORY
-from darkdec_qt.rules.setup import SETUPS
+from darkdec_qt.rules.scenarios.setup import SETUPS
 
 PAIRS = ["ai:normal/random", "ai:normal/greedy", "greedy/random", "ai:normal/ai:easy", "ai:hard/ai:normal"]
 RESULTS = Path(__file__).with_name("results")

@@ -55,7 +55,7 @@ def log_open_ms(module, notes: int) -> tuple[float, float]:
     each): the time to open it in a client window until the first paint, and the log panel's
     share of it (its rebuild)."""
     from darkdec_qt.model.load import DEFAULT_MODULE
-    from darkdec_qt.rules.notes import Note
+    from darkdec_qt.rules.core.notes import Note
     from darkdec_qt.ui.client import Client
     from darkdec_qt.ui.controller import GameController, new_game
 

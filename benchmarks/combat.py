@@ -26,7 +26,7 @@ from _common import module
 from darkdec_qt.game.selfplay import _order, scenario_turns
 from darkdec_qt.game.session import Game
 from darkdec_qt.rules import engine
-from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules.core.errors import IllegalAction
 
 
 def playout(m, scenario: str, seed: int, end_bias: float = 0.15) -> tuple[list[float], list[float]]:  # noqa: ANN001

@@ -16,9 +16,9 @@ from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 
 from darkdec_qt.game.session import Game
-from darkdec_qt.rules.movement import legal_destinations, movement_allowance
-from darkdec_qt.rules.phases import Phase
-from darkdec_qt.rules.tables import tables
+from darkdec_qt.rules.core.phases import Phase
+from darkdec_qt.rules.core.tables import tables
+from darkdec_qt.rules.movement.move import legal_destinations, movement_allowance
 
 
 def main(runs: int = 200) -> None:

@@ -21,7 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 from darkdec_qt.game.selfplay import selfplay
 from darkdec_qt.game.session import Game
 from darkdec_qt.model.load import DEFAULT_MODULE, load_module
-from darkdec_qt.rules.victory import evaluate
+from darkdec_qt.rules.scenarios.victory import evaluate
 
 _MODULE = None
 

@@ -33,8 +33,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's 
 from darkdec_qt import hexgrid, mapregions  # noqa: E402
 from darkdec_qt.model import validate_geo  # noqa: E402
 from darkdec_qt.model.load import DEFAULT_MODULE, load_module  # noqa: E402
-from darkdec_qt.rules import restricted, scenario_setup  # noqa: E402
-from darkdec_qt.rules.setup import initial_state  # noqa: E402
+from darkdec_qt.rules.movement import restricted  # noqa: E402
+from darkdec_qt.rules.scenarios import scenario_setup  # noqa: E402
+from darkdec_qt.rules.scenarios.setup import initial_state  # noqa: E402
 
 SCENARIOS = ("turning_point", "final_fury", "reduction")
 TOLERANCE = 3

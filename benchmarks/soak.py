@@ -69,8 +69,8 @@ def commit() -> str:
 
 def choose(rnd: random.Random, module, scenario: str) -> dict:  # noqa: ANN001
     """A random legal choice of optional rules, variants, set-up and 26.20A conditions."""
-    from darkdec_qt.rules.errors import IllegalAction
-    from darkdec_qt.rules.options import check_choices
+    from darkdec_qt.rules.core.errors import IllegalAction
+    from darkdec_qt.rules.core.options import check_choices
 
     sc = module.scenarios[scenario]
     for _ in range(50):
@@ -88,7 +88,7 @@ def choose(rnd: random.Random, module, scenario: str) -> dict:  # noqa: ANN001
     vc = rnd.choice([None, "historical", "small_solution", "luxembourg"]) if scenario in ("campaign", "extended") else None
     if vc is not None:  # 26.20A: a choice the variants in play contradict is not offered
         from darkdec_qt.game.session import Game
-        from darkdec_qt.rules.variants import ChooseVictoryConditions
+        from darkdec_qt.rules.scenarios.variants import ChooseVictoryConditions
 
         probe = Game(module, scenario, "0", optional=optional, variants=variants or None, setup=setup, start=False)
         try:
@@ -100,7 +100,7 @@ def choose(rnd: random.Random, module, scenario: str) -> dict:  # noqa: ANN001
 
 class Invariants:
     def __init__(self, game) -> None:  # noqa: ANN001
-        from darkdec_qt.rules.dice import die
+        from darkdec_qt.rules.core.dice import die
 
         self.die = die
         self.seed = game.initial.seed

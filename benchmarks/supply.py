@@ -7,7 +7,7 @@ import sys
 from _common import median_ms, module
 
 from darkdec_qt.game.session import Game
-from darkdec_qt.rules.supply import determine
+from darkdec_qt.rules.supply.determination import determine
 
 
 def main(runs: int = 50) -> None:

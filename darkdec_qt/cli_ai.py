@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from darkdec_qt.packagedata import module_path
-from darkdec_qt.rules.setup import SETUPS
+from darkdec_qt.rules.scenarios.setup import SETUPS
 
 if TYPE_CHECKING:
     from darkdec_qt.ai import tournament as tn
@@ -60,9 +60,9 @@ def cmd_selfplay_ai(args: argparse.Namespace) -> int:
     from darkdec_qt.ai.match import new_game, play
     from darkdec_qt.ai.players import make_player
     from darkdec_qt.model.load import load_module
-    from darkdec_qt.rules.errors import IllegalAction
+    from darkdec_qt.rules.core.errors import IllegalAction
     from darkdec_qt.rules.narrate import describe
-    from darkdec_qt.rules.victory import evaluate
+    from darkdec_qt.rules.scenarios.victory import evaluate
 
     g_spec, a_spec = args.german or "random", args.allied or "random"
     bad = _check_players(g_spec, a_spec)
@@ -79,7 +79,7 @@ def cmd_selfplay_ai(args: argparse.Namespace) -> int:
         game = new_game(module, args.scenario, args.seed, variants=tuple(args.variant) or None,
                         optional=tuple(args.optional) if args.optional else None, setup=args.setup)
         if args.vc:
-            from darkdec_qt.rules.variants import ChooseVictoryConditions
+            from darkdec_qt.rules.scenarios.variants import ChooseVictoryConditions
 
             game.execute(ChooseVictoryConditions(choice=args.vc))
     except IllegalAction as exc:
@@ -154,7 +154,7 @@ def run_job(job: tn.Job) -> tn.GameResult:
     from darkdec_qt.ai import history
     from darkdec_qt.ai import tournament as tn
     from darkdec_qt.ai.match import play_match
-    from darkdec_qt.rules.victory import evaluate
+    from darkdec_qt.rules.scenarios.victory import evaluate
 
     t0 = time.perf_counter()
     game, rec = play_match(_module(job.module), job.scenario, job.seed, job.german, job.allied,

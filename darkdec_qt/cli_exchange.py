@@ -115,7 +115,7 @@ def _errors() -> tuple[type[Exception], ...]:
     from darkdec_qt.game.exchange import ExchangeError
     from darkdec_qt.model.database import DatabaseError
     from darkdec_qt.model.exchangefile import ExchangeFileError
-    from darkdec_qt.rules.errors import IllegalAction
+    from darkdec_qt.rules.core.errors import IllegalAction
 
     return ExchangeError, ExchangeFileError, DatabaseError, IllegalAction, OSError, ValueError
 
@@ -140,7 +140,7 @@ def cmd_whoami(args: argparse.Namespace) -> int:
 
 
 def _after_send(session, path: Path) -> None:  # noqa: ANN001
-    from darkdec_qt.rules.phases import other_side
+    from darkdec_qt.rules.core.phases import other_side
 
     print(f"wrote {path} ({path.stat().st_size} bytes)")
     print(f"send it to the {other_side(session.me.side)} player; they open it with: darkdec exchange open {path.name}")
@@ -257,7 +257,7 @@ def cmd_status(args: argparse.Namespace) -> int:
 @_guard
 def cmd_play(args: argparse.Namespace) -> int:
     from darkdec_qt.rules import engine
-    from darkdec_qt.rules.commands import Command
+    from darkdec_qt.rules.core.commands import Command
 
     home = _home(args)
     s = home.load(home.find(args.game))

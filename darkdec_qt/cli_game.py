@@ -8,7 +8,7 @@ import sys
 import time
 
 from darkdec_qt.packagedata import module_path
-from darkdec_qt.rules.setup import SETUPS
+from darkdec_qt.rules.scenarios.setup import SETUPS
 
 DEFAULT_MODULE = module_path()
 
@@ -135,8 +135,8 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     module = load_module(args.module)
     if _unknown_scenario(module, args.scenario):
         return 2
-    from darkdec_qt.rules.errors import IllegalAction
-    from darkdec_qt.rules.victory import evaluate
+    from darkdec_qt.rules.core.errors import IllegalAction
+    from darkdec_qt.rules.scenarios.victory import evaluate
 
     turns = args.turns or _turns_left(module, args.scenario)
     t0 = time.perf_counter()
@@ -172,8 +172,8 @@ def _open_verified(path: str):  # -> gamestore.Opened
 
 def cmd_status(args: argparse.Namespace) -> int:
     """``darkdec status game.ddg``: the scenario, turn, chosen rules and the verdict (victory.py)."""
-    from darkdec_qt.rules.variants import vc_choice_visible
-    from darkdec_qt.rules.victory import evaluate
+    from darkdec_qt.rules.scenarios.variants import vc_choice_visible
+    from darkdec_qt.rules.scenarios.victory import evaluate
 
     opened = _open_verified(args.game)
     st = opened.game.state
@@ -229,7 +229,7 @@ def cmd_log(args: argparse.Namespace) -> int:
 
 def cmd_scenarios(args: argparse.Namespace) -> int:
     from darkdec_qt.model.load import load_module
-    from darkdec_qt.rules.options import catalogue
+    from darkdec_qt.rules.core.options import catalogue
 
     module = load_module(args.module)
     data = {

@@ -18,7 +18,7 @@ from darkdec_qt.model.sources import SourceError, read_sources, write_sources
 from darkdec_qt.model.validate import Problem, validate
 from darkdec_qt.model.validate_geo import ADVISORY_KINDS
 from darkdec_qt.moduleview import Module
-from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules.core.errors import IllegalAction
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

@@ -14,7 +14,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from darkdec_qt.rules import clauses as rc
+from darkdec_qt import clauses as rc
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

@@ -55,7 +55,7 @@ from darkdec_qt.model.load import DEFAULT_MODULE, load_module
 from darkdec_qt.model.safesqlite import stat_path
 from darkdec_qt.model.safewrite import set_mode
 from darkdec_qt.moduleview import Module
-from darkdec_qt.rules.commands import Command
+from darkdec_qt.rules.core.commands import Command
 from darkdec_qt.version import newer_notice
 
 _ID = re.compile(r"[0-9a-f]{32}")

@@ -30,10 +30,10 @@ from darkdec_qt.model.gamefile import GameFileError, GameRecord, load_game, save
 from darkdec_qt.model.load import DEFAULT_MODULE, load_module
 from darkdec_qt.model.safewrite import SaveError, atomic_write
 from darkdec_qt.moduleview import Module
-from darkdec_qt.rules.commands import Command
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.events import Event
-from darkdec_qt.rules.setup import SETUPS
+from darkdec_qt.rules.core.commands import Command
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.events import Event
+from darkdec_qt.rules.scenarios.setup import SETUPS
 from darkdec_qt.version import newer_notice
 
 SEED_RE = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
@@ -151,9 +151,9 @@ def _str_list(meta: dict[str, Any], key: str, path: Path) -> tuple[str, ...]:
 
 def _start(module: Module, meta: dict[str, Any], path: Path) -> Game:
     """A game at its initial state from checked metadata (not started: the log holds StartGame)."""
-    from darkdec_qt.rules.integrity import HISTORICAL_POSITIONS
-    from darkdec_qt.rules.options import check_choices
-    from darkdec_qt.rules.setup import initial_state
+    from darkdec_qt.rules.combat.integrity import HISTORICAL_POSITIONS
+    from darkdec_qt.rules.core.options import check_choices
+    from darkdec_qt.rules.scenarios.setup import initial_state
 
     scenario = meta.get("scenario")
     if not isinstance(scenario, str) or scenario not in module.scenarios:
@@ -227,7 +227,7 @@ def _difference(produced: Event, recorded: Event) -> str:
     if produced.kind == recorded.kind == "die_rolled":
         p, r = produced.to_dict(), recorded.to_dict()
         return (f"the die '{r.get('purpose')}' (die {r.get('index')}) is recorded as {r.get('value')}, "
-                f"the game's seed gives {p.get('value')} (die {p.get('index')}; rules/dice.py)")
+                f"the game's seed gives {p.get('value')} (die {p.get('index')}; rules/core/dice.py)")
     return f"recorded {recorded.to_dict()}, replay gives {produced.to_dict()}"
 
 

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from darkdec_qt.moduleview import ARMIES
-from darkdec_qt.rules.options import OPTIONAL_RULES, VARIANTS
+from darkdec_qt.rules.core.options import OPTIONAL_RULES, VARIANTS
 from darkdec_qt.ui.map.scene import Placement
 from editor import edits
 from editor.document import ModuleDocument

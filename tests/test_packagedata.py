@@ -8,9 +8,8 @@ import re
 from pathlib import Path
 
 import darkdec_qt
-from darkdec_qt import packagedata
+from darkdec_qt import clauses, packagedata
 from darkdec_qt.model.load import DEFAULT_MODULE
-from darkdec_qt.rules import clauses
 
 PACKAGE = Path(darkdec_qt.__file__).resolve().parent
 RESOURCES = PACKAGE / "resources"

@@ -8,13 +8,14 @@ from dataclasses import dataclass
 
 from darkdec_qt.game.selfplay import _order
 from darkdec_qt.game.session import Game
-from darkdec_qt.rules import combat, engine
-from darkdec_qt.rules import commands as cm
-from darkdec_qt.rules.apply import apply
-from darkdec_qt.rules.commands import Command
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.phases import Phase, acting_side
-from darkdec_qt.rules.state import GameState
+from darkdec_qt.rules import engine
+from darkdec_qt.rules.combat import procedure as combat
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core.apply import apply
+from darkdec_qt.rules.core.commands import Command
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.phases import Phase, acting_side
+from darkdec_qt.rules.core.state import GameState
 
 
 def decider(state: GameState) -> str:
@@ -29,7 +30,7 @@ def decider(state: GameState) -> str:
     if state.battle is not None:
         return state.battle.attacker_side
     if state.phase is Phase.SUPPLY and state.side == "German" and state.fuel_shortage > 0:
-        from darkdec_qt.rules import fuel
+        from darkdec_qt.rules.supply import fuel
 
         return fuel.chooser(state)  # 8.7.1A: the Allies name the first division out of fuel
     return acting_side(state.side, state.phase)
@@ -49,8 +50,8 @@ def _prestart(state: GameState) -> Command:
     left to the engine's ``AutoSetup``, whose first-legal-hex fill would otherwise put the
     1st SS on the north edge by Monschau."""
     from darkdec_qt import hexgrid
-    from darkdec_qt.rules.freesetup import AutoSetup, PlaceUnit, legal_hexes
-    from darkdec_qt.rules.setup import HISTORICAL_SETUP_TURN
+    from darkdec_qt.rules.scenarios.freesetup import AutoSetup, PlaceUnit, legal_hexes
+    from darkdec_qt.rules.scenarios.setup import HISTORICAL_SETUP_TURN
 
     if not state.to_place:
         return cm.StartGame()

@@ -12,11 +12,11 @@ from __future__ import annotations
 from darkdec_qt.ai import evaluation
 from darkdec_qt.ai.base import _after
 from darkdec_qt.rules import engine
-from darkdec_qt.rules.apply import apply
-from darkdec_qt.rules.combat_legal import pending_commands
-from darkdec_qt.rules.commands import Command
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.state import GameState
+from darkdec_qt.rules.combat.legal import pending_commands
+from darkdec_qt.rules.core.apply import apply
+from darkdec_qt.rules.core.commands import Command
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.state import GameState
 
 MAX_TASKS = 40  # a battle never needs more decisions than this; a guard, not a rule
 

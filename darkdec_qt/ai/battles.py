@@ -9,13 +9,14 @@ from dataclasses import dataclass
 
 from darkdec_qt.ai import evaluation
 from darkdec_qt.ai import geography as geo
-from darkdec_qt.rules import combat_commands as cc
-from darkdec_qt.rules import crt, engine
-from darkdec_qt.rules.battle import free_to_attack, may_defend
-from darkdec_qt.rules.battle_queries import proposed_battle
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.phases import Phase, other_side
-from darkdec_qt.rules.state import GameState
+from darkdec_qt.rules import engine
+from darkdec_qt.rules.combat import commands as cc
+from darkdec_qt.rules.combat import crt
+from darkdec_qt.rules.combat.battle import free_to_attack, may_defend
+from darkdec_qt.rules.combat.queries import proposed_battle
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.phases import Phase, other_side
+from darkdec_qt.rules.core.state import GameState
 
 TWO_D6 = {r: (6 - abs(r - 7)) / 36 for r in range(2, 13)}
 STEP_VALUE = 2.0

@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from darkdec_qt.ai import evaluation
 from darkdec_qt.ai import geography as geo
 from darkdec_qt.ai.base import _after, _ok
-from darkdec_qt.rules import commands as cm
 from darkdec_qt.rules import engine
-from darkdec_qt.rules.commands import Command
-from darkdec_qt.rules.phases import Phase, other_side
-from darkdec_qt.rules.state import GameState
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core.commands import Command
+from darkdec_qt.rules.core.phases import Phase, other_side
+from darkdec_qt.rules.core.state import GameState
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,7 @@ def victory_conditions(state: GameState) -> Choice | None:
     Germany has to take and how far its units are from it), less the Allied strength that
     arrives earlier under it (26.20B-C, weighed by the turns gained) and, for the Small
     Solution, the victories it forbids (26.8D)."""
-    from darkdec_qt.rules.variants import ChooseVictoryConditions, choice_changes
+    from darkdec_qt.rules.scenarios.variants import ChooseVictoryConditions, choice_changes
 
     rated = []
     for c in CHOICES_2620:
@@ -137,7 +137,7 @@ def hold_off(state: GameState, need: dict[str, int]) -> Choice | None:
     reinforcements of that edge. Keep what the defense needs: hold off the unit that pays
     the debt at the least defensive value (a single unit that clears it if one does), the
     ones entering far from the threatened objectives first."""
-    from darkdec_qt.rules import exits, reinforcements
+    from darkdec_qt.rules.movement import exits, reinforcements
 
     cands = [(u, e) for u, e in exits.hold_off_candidates(state) if state.hold_off_owed.get(e, 0) > 0]
     if not cands:
@@ -175,8 +175,8 @@ def delayed_entry(state: GameState, side: str, goal: dict[str, int]) -> Choice |
     next unblocked road hex its owner picks: the one nearest where the side wants troops
     (the threatened objectives for the Allies, what Germany must take), farthest from the
     enemy that blocked it when the goal does not tell them apart."""
-    from darkdec_qt.rules import reinforcements
     from darkdec_qt.rules.choices import ChooseDelayedEntry, delayed_entry_owed
+    from darkdec_qt.rules.movement import reinforcements
 
     owed = [(u, alts) for u, alts in delayed_entry_owed(state) if state.side_of(u) == side]
     if not owed:
@@ -198,10 +198,10 @@ def delayed_entry(state: GameState, side: str, goal: dict[str, int]) -> Choice |
 def overstack(state: GameState, side: str, near: dict[str, int]) -> Choice | None:
     """11.0C: a hex over the stacking limits: the weakest unit steps out if some hex takes
     it (the one nearest the front), else the weakest is the one eliminated."""
-    from darkdec_qt.rules import movement
     from darkdec_qt.rules.choices import EliminateOverstacked
-    from darkdec_qt.rules.errors import IllegalAction
-    from darkdec_qt.rules.stacking import stack_problems
+    from darkdec_qt.rules.core.errors import IllegalAction
+    from darkdec_qt.rules.movement import move as movement
+    from darkdec_qt.rules.movement.stacking import stack_problems
 
     problems = stack_problems(state, side)
     if not problems:
@@ -270,7 +270,7 @@ def conditional_units(state: GameState, side: str) -> Choice | None:
     """23.0B: the side selects the conditional units its rolls commit: the strongest (the
     motorized first: they reach the threatened Meuse in time), among the selections the
     engine offers."""
-    from darkdec_qt.rules import variants
+    from darkdec_qt.rules.scenarios import variants
 
     committed = variants.committed_this_turn(state, side)
     if not committed or state.triggers.get(f"{variants.CONDITIONAL_CHOSEN}{side}") == state.turn:
@@ -411,7 +411,7 @@ def air_mission(state: GameState, side: str, take_enemy: dict[str, int]) -> Choi
     next (20.4.2, a 1-3); an attack on a road hex is followed by the free interdiction of
     that hex (20.4.2D) when the road matters."""
     from darkdec_qt.rules import airpower
-    from darkdec_qt.rules import combat_commands as cc
+    from darkdec_qt.rules.combat import commands as cc
 
     if state.battle is not None:
         return None
@@ -454,7 +454,7 @@ def montgomery(state: GameState) -> Choice | None:
     German unit within reach of the Meuse (the Campaign's last objective) or a third of
     the Allied combat units out of supply; the double move saves them. Otherwise they
     stand (a withdrawal gives up the towns and forbids attacks, 26.13D)."""
-    from darkdec_qt.rules.montgomery import DeclareWithdrawal
+    from darkdec_qt.rules.scenarios.montgomery import DeclareWithdrawal
 
     cmd = DeclareWithdrawal()
     if not _ok(state, cmd):

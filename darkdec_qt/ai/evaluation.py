@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from darkdec_qt.ai import geography as geo
-from darkdec_qt.rules import victory
-from darkdec_qt.rules.state import GameState
+from darkdec_qt.rules.core.state import GameState
+from darkdec_qt.rules.scenarios import victory
 
 W_TOWN = 12.0  # an objective town held
 W_THREAT = 3.0  # an empty objective town next to an enemy unit

@@ -1,5 +1,5 @@
 """What each side wants on the map, read from the scenario's victory conditions
-(rules/victory.py, data/scenarios.toml): objective towns, exit hexes, the Meuse; and
+(rules/scenarios/victory.py, data/scenarios.toml): objective towns, exit hexes, the Meuse; and
 road-aware distance maps toward them (cached per module)."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import heapq
 from collections.abc import Iterable
 
 from darkdec_qt.moduleview import Module
-from darkdec_qt.rules import victory
-from darkdec_qt.rules.state import GameState
+from darkdec_qt.rules.core.state import GameState
+from darkdec_qt.rules.scenarios import victory
 
 TERRAIN_STEP = {"clear": 2, "rough": 3, "woods": 3, "dense_forest": 4, "marsh": 4}
 ROAD_STEP = 1
@@ -131,7 +131,7 @@ def hex_sides(state: GameState) -> dict[str, str]:
 def full_hexes(state: GameState, side: str) -> frozenset[str]:
     """Hexes already holding three of ``side``'s units (11.0A): a fourth would be
     eliminated at the end of the phase (the engine lets it move in and settles it then)."""
-    from darkdec_qt.rules.stacking import LIMIT
+    from darkdec_qt.rules.movement.stacking import LIMIT
 
     n: dict[str, int] = {}
     for u, h in state.pos.items():

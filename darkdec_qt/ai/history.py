@@ -8,8 +8,8 @@ from __future__ import annotations
 from darkdec_qt import hexgrid
 from darkdec_qt.ai import geography as geo
 from darkdec_qt.game.session import Game
-from darkdec_qt.rules.apply import apply
-from darkdec_qt.rules.victory import evaluate, exit_totals
+from darkdec_qt.rules.core.apply import apply
+from darkdec_qt.rules.scenarios.victory import evaluate, exit_totals
 
 HISTORY = {
     "st_vith_falls": "21DecPM-22DecAM",

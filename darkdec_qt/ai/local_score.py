@@ -8,7 +8,7 @@ from __future__ import annotations
 from darkdec_qt.ai import evaluation
 from darkdec_qt.ai import geography as geo
 from darkdec_qt.ai import threat as th
-from darkdec_qt.rules.state import GameState
+from darkdec_qt.rules.core.state import GameState
 
 TOWN_WATCH = 6  # hexes from the enemy at which an Allied objective town wants a garrison
 EXIT_WATCH = 10  # the same for an exit hex of 29.0 A/B

@@ -14,7 +14,7 @@ from darkdec_qt.ai.base import Player, RandomPlayer, decider
 from darkdec_qt.ai.players import make_player
 from darkdec_qt.game.session import Game
 from darkdec_qt.moduleview import Module
-from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules.core.errors import IllegalAction
 
 
 @dataclass

@@ -25,14 +25,16 @@ from darkdec_qt.ai.base import LEVELS, Player, RandomPlayer, _after, _ok, _prest
 from darkdec_qt.ai.battles import Candidate, candidates
 from darkdec_qt.ai.local_score import LocalScore
 from darkdec_qt.game.session import Game
-from darkdec_qt.rules import commands as cm
-from darkdec_qt.rules import engine, movement, reinforcements
-from darkdec_qt.rules.combat_legal import pending_commands
-from darkdec_qt.rules.commands import Command
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.notes import Note
-from darkdec_qt.rules.phases import MOVING_PHASES, Phase, acting_side, other_side
-from darkdec_qt.rules.state import GameState
+from darkdec_qt.rules import engine
+from darkdec_qt.rules.combat.legal import pending_commands
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core.commands import Command
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.notes import Note
+from darkdec_qt.rules.core.phases import MOVING_PHASES, Phase, acting_side, other_side
+from darkdec_qt.rules.core.state import GameState
+from darkdec_qt.rules.movement import move as movement
+from darkdec_qt.rules.movement import reinforcements
 
 
 class _Phase:
@@ -123,7 +125,7 @@ class AIPlayer(Player):
         s = game.state
         if _ok(s, cm.EndPhase()):
             return cm.EndPhase()
-        from darkdec_qt.rules.registry import GENERATORS
+        from darkdec_qt.rules.core.registry import GENERATORS
 
         for gen in GENERATORS:  # what is owed first (10.8B withdrawals, 10.7.2C hold-offs, 8.7.1 fuel...)
             for cmd in gen(s, None):
@@ -135,7 +137,7 @@ class AIPlayer(Player):
         return self.fallback.choose(game)
 
     def _setup(self, s: GameState) -> Command:
-        from darkdec_qt.rules.variants import ChooseVictoryConditions
+        from darkdec_qt.rules.scenarios.variants import ChooseVictoryConditions
 
         if not self.greedy and "26.20A" not in s.triggers and _ok(s, ChooseVictoryConditions(choice="historical")):
             c = dc.victory_conditions(s)  # 26.20A: the plan the evaluation rates best
@@ -148,7 +150,7 @@ class AIPlayer(Player):
         if s.fuel_shortage > 0 and not self.greedy and (c := dc.fuel(s, decider(s))) is not None:
             return self._say(s, c, "8.7.1")  # 8.7.1A-B
         if s.side == "German" and not self.greedy:
-            from darkdec_qt.rules.variants import DeclareAirContention
+            from darkdec_qt.rules.scenarios.variants import DeclareAirContention
 
             if _ok(s, DeclareAirContention()):  # 26.11A: take the Allied air away in clear weather
                 return DeclareAirContention()
@@ -174,7 +176,7 @@ class AIPlayer(Player):
         ph = self._phase_memory(s, [])
         towns = set(geo.town_hexes(s).values())
         near = engine.enemy_distance(s, "German")
-        from darkdec_qt.rules import bridges
+        from darkdec_qt.rules.engineering import bridges
 
         for u in s.on_map("Allied"):
             h = s.pos[u]
@@ -213,7 +215,7 @@ class AIPlayer(Player):
             if cmd is not None:
                 return cmd
         if s.phase is Phase.MOVEMENT:
-            from darkdec_qt.rules.withdrawals import owed, substitute_candidates
+            from darkdec_qt.rules.movement.withdrawals import owed, substitute_candidates
 
             due = [cm.Withdraw(u) for u in owed(s) or substitute_candidates(s)]
             if due:  # 10.8: the unit farthest from the enemy goes
@@ -287,7 +289,7 @@ class AIPlayer(Player):
             ph.stayed.remove(c.command.unit)
             return self._say(s, c, "14.1")
         if side == "Allied" and "26.13" in s.variants:
-            from darkdec_qt.rules.montgomery import BeginSecondWithdrawalMove
+            from darkdec_qt.rules.scenarios.montgomery import BeginSecondWithdrawalMove
 
             if _ok(s, BeginSecondWithdrawalMove()):  # 26.13A: every unit moves a second time
                 ph.todo = self._unit_order(s, side, {})
@@ -331,7 +333,7 @@ class AIPlayer(Player):
         Allied roads toward the objectives, near enough to the German front to be relieved
         (the engine would otherwise drop it on the first legal hex in map order)."""
         from darkdec_qt import hexgrid
-        from darkdec_qt.rules import initial
+        from darkdec_qt.rules.opening import initial
 
         if side != "German" or self.greedy or not initial.paradrop_due(s) or not take:
             return None
@@ -388,7 +390,7 @@ class AIPlayer(Player):
         if lim is not None:
             items = [(h, p) for h, p in items if len(p) - 1 <= lim]
         if "26.13" in s.variants:
-            from darkdec_qt.rules.montgomery import montgomery_withdrawal, withdrawal_move_problem
+            from darkdec_qt.rules.scenarios.montgomery import montgomery_withdrawal, withdrawal_move_problem
 
             if montgomery_withdrawal(s):
                 items = [(h, p) for h, p in items if withdrawal_move_problem(s, (u,), p) is None]
@@ -461,7 +463,7 @@ class AIPlayer(Player):
 
     @staticmethod
     def _limit(s: GameState, u: str) -> int | None:
-        from darkdec_qt.rules import initial
+        from darkdec_qt.rules.opening import initial
 
         return initial.max_hexes(s, u)
 

@@ -11,8 +11,9 @@ from collections.abc import Iterable
 
 from darkdec_qt.ai import evaluation
 from darkdec_qt.ai import geography as geo
-from darkdec_qt.rules import engine, victory
-from darkdec_qt.rules.state import GameState
+from darkdec_qt.rules import engine
+from darkdec_qt.rules.core.state import GameState
+from darkdec_qt.rules.scenarios import victory
 
 REACH = 10  # march cost (geography.distances) from which a German unit strikes a hex next turn
 HOLD_ODDS = 3  # a held hex wants defence of at least a third of the attack that can reach it

@@ -7,8 +7,8 @@ import random
 from darkdec_qt.game.session import Game
 from darkdec_qt.moduleview import Module
 from darkdec_qt.rules import engine
-from darkdec_qt.rules.commands import StartGame
-from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules.core.commands import StartGame
+from darkdec_qt.rules.core.errors import IllegalAction
 
 
 def scenario_turns(module: Module, scenario: str) -> int:
@@ -58,7 +58,7 @@ def _order(state, cands: list, rng: random.Random, end_bias: float) -> list:  # 
         return end
     near = None
     if any(c.kind == "move" for c in rest):
-        from darkdec_qt.rules.phases import acting_side, other_side
+        from darkdec_qt.rules.core.phases import acting_side, other_side
 
         near = engine.enemy_distance(state, other_side(acting_side(state.side, state.phase)))
     weights = [_weight(state, c, near) for c in rest]
@@ -81,8 +81,8 @@ def selfplay(module: Module, scenario: str, seed: int | str, turns: int | None =
     game and ``victory.evaluate`` gives the verdict) with random legal commands
     (``random.Random(seed)``). (scenarios) ``variants`` and ``setup`` as for ``Game``;
     ``vc_choice``: Germany's 26.20A choice in the Campaign Game."""
-    from darkdec_qt.rules.freesetup import AutoSetup
-    from darkdec_qt.rules.variants import ChooseVictoryConditions
+    from darkdec_qt.rules.scenarios.freesetup import AutoSetup
+    from darkdec_qt.rules.scenarios.variants import ChooseVictoryConditions
 
     rng = random.Random(seed)
     game = Game(module, scenario, str(seed), optional=optional, variants=variants, setup=setup, start=False)

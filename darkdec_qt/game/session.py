@@ -14,13 +14,13 @@ from typing import Any
 
 from darkdec_qt.moduleview import Module
 from darkdec_qt.rules import engine
-from darkdec_qt.rules.apply import apply
-from darkdec_qt.rules.commands import Command, StartGame
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.events import Event
-from darkdec_qt.rules.options import check_choices
-from darkdec_qt.rules.setup import initial_state
-from darkdec_qt.rules.state import GameState
+from darkdec_qt.rules.core.apply import apply
+from darkdec_qt.rules.core.commands import Command, StartGame
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.events import Event
+from darkdec_qt.rules.core.options import check_choices
+from darkdec_qt.rules.core.state import GameState
+from darkdec_qt.rules.scenarios.setup import initial_state
 
 _BARRIERS = frozenset({"die_rolled", "phase_began", "phase_ended", "game_ended"})
 

@@ -178,9 +178,9 @@ def derived_setup_problems(m: Module, seed: str = "1") -> list[tuple[str, str, s
     first turn is in play (conditional and optional units, 5.5, only with their variant), every withdrawal due is made (10.8) and every automatic release
     is given (10.9.2B). Builds the set-ups (a second or so each), so it is run by
     ``darkdec module validate`` and the tests, not on every load."""
-    from darkdec_qt.rules import restricted, withdrawals
-    from darkdec_qt.rules.scenario_setup import AUTOMATIC_RELEASES, GERMAN_HELD
-    from darkdec_qt.rules.setup import initial_state
+    from darkdec_qt.rules.movement import restricted, withdrawals
+    from darkdec_qt.rules.scenarios.scenario_setup import AUTOMATIC_RELEASES, GERMAN_HELD
+    from darkdec_qt.rules.scenarios.setup import initial_state
 
     out: list[tuple[str, str, str]] = []
     for sid in sorted(GERMAN_HELD):

@@ -12,14 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from darkdec_qt.moduleview import INFANTRY_TYPES
-from darkdec_qt.rules import combat_events as ce
-from darkdec_qt.rules import events as ev
-from darkdec_qt.rules.battle_state import BattleState
-from darkdec_qt.rules.commands import Command
-from darkdec_qt.rules.dice import DiceCursor
-from darkdec_qt.rules.errors import IllegalAction, MalformedCommand
-from darkdec_qt.rules.phases import other_side
-from darkdec_qt.rules.state import GameState
+from darkdec_qt.rules.combat import events as ce
+from darkdec_qt.rules.combat.battle_state import BattleState
+from darkdec_qt.rules.core import events as ev
+from darkdec_qt.rules.core.commands import Command
+from darkdec_qt.rules.core.dice import DiceCursor
+from darkdec_qt.rules.core.errors import IllegalAction, MalformedCommand
+from darkdec_qt.rules.core.phases import other_side
+from darkdec_qt.rules.core.state import GameState
 
 COVER = frozenset({"woods", "dense_forest"})
 

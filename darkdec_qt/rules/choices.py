@@ -38,14 +38,15 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import ClassVar
 
-from darkdec_qt.rules import commands as cm
-from darkdec_qt.rules import events as ev
-from darkdec_qt.rules import initial, reinforcements
-from darkdec_qt.rules.errors import IllegalAction, MalformedCommand
-from darkdec_qt.rules.phases import Phase
-from darkdec_qt.rules.registry import OWED, register_checker, register_generator, register_guard
-from darkdec_qt.rules.stacking import LIMIT, stack_problems
-from darkdec_qt.rules.state import GameState
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core import events as ev
+from darkdec_qt.rules.core.errors import IllegalAction, MalformedCommand
+from darkdec_qt.rules.core.phases import Phase
+from darkdec_qt.rules.core.registry import OWED, register_checker, register_generator, register_guard
+from darkdec_qt.rules.core.state import GameState
+from darkdec_qt.rules.movement import reinforcements
+from darkdec_qt.rules.movement.stacking import LIMIT, stack_problems
+from darkdec_qt.rules.opening import initial
 
 # commands that are movement in the Movement Phase (19.2A: the drop comes before them)
 MOVEMENT_KINDS = frozenset({"move", "enter_strategic", "leave_strategic", "enter_reserve", "leave_reserve",
@@ -192,7 +193,7 @@ def _owed_choice(state: GameState, cmd: cm.Command) -> IllegalAction | None:
             return IllegalAction(f"cannot end the Movement Phase: {h} breaks the stacking limits "
                                  f"({stack_rule(state, us)}): move units out or choose which to eliminate "
                                  f"({', '.join(us)})", rule="11.0C", hex=h)
-        from darkdec_qt.rules import exits
+        from darkdec_qt.rules.movement import exits
 
         debts = [(u, e) for u, e in exits.hold_off_candidates(state) if state.hold_off_owed.get(e, 0) > 0]
         if debts and state.side == "Allied":
@@ -226,8 +227,8 @@ register_guard(_owed_choice, OWED)
 
 
 def _fuel_options(state: GameState) -> Iterator[cm.Command]:
-    from darkdec_qt.rules import fuel
-    from darkdec_qt.rules.supply import fuel_eligible_divisions
+    from darkdec_qt.rules.supply import fuel
+    from darkdec_qt.rules.supply.determination import fuel_eligible_divisions
 
     who = fuel.chooser(state)
     for d in fuel_eligible_divisions(state, who):
@@ -244,7 +245,7 @@ def _fuel_options(state: GameState) -> Iterator[cm.Command]:
 def conditional_selection_owed(state: GameState) -> list[str]:
     """23.0B: the units this turn's 1-2 rolls committed by default while the side has not yet
     made (or confirmed) its own selection and none of them has entered; [] otherwise."""
-    from darkdec_qt.rules import variants
+    from darkdec_qt.rules.scenarios import variants
 
     if not state.has_rule("23") or state.phase is not Phase.MOVEMENT:
         return []
@@ -256,7 +257,7 @@ def conditional_selection_owed(state: GameState) -> list[str]:
 
 
 def _conditional_options(state: GameState, rng: random.Random | None) -> list[cm.Command]:
-    from darkdec_qt.rules import variants
+    from darkdec_qt.rules.scenarios import variants
 
     if not state.has_rule("23") or state.phase is not Phase.MOVEMENT:
         return []
@@ -300,7 +301,7 @@ def choices(state: GameState, rng: random.Random | None = None) -> Iterator[cm.C
                     if _accepted(state, c := ChooseDelayedEntry(unit=u, hex=h)):
                         yield c
         if state.side == "Allied":
-            from darkdec_qt.rules import exits
+            from darkdec_qt.rules.movement import exits
 
             for u, e in exits.hold_off_candidates(state):
                 if state.hold_off_owed.get(e, 0) > 0 and _accepted(state, c := cm.HoldOff(u)):

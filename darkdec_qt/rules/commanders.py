@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from darkdec_qt import hexgrid
-from darkdec_qt.rules.phases import other_side
-from darkdec_qt.rules.state import GameState
+from darkdec_qt.rules.core.phases import other_side
+from darkdec_qt.rules.core.state import GameState
 
 ATTACK_STRENGTH_LEADERS = frozenset({"Patton", "Manteuffel"})  # 15.1B
 SS_NATIONS = frozenset({"SS"})
@@ -136,7 +136,7 @@ def displacement_events(state: GameState, movers: tuple[str, ...] | list[str], p
     ``to_hex``, the leader stays where it was overrun and the choice is owed before anything
     else is done (``RelocateDisplacedLeader``; choices.relocation_owner). With no supplied
     friendly combat unit on the map the leader is eliminated (interpretation)."""
-    from darkdec_qt.rules import events as ev
+    from darkdec_qt.rules.core import events as ev
 
     if not movers or all(state.spec(u).is_leader for u in movers):
         return []
@@ -158,8 +158,8 @@ def displacement_events(state: GameState, movers: tuple[str, ...] | list[str], p
 
 def check_relocate(state: GameState, unit: str, hex_id: str) -> list:
     """15.5D: the owner's choice among the equidistant relocation hexes, owed at once."""
-    from darkdec_qt.rules import events as ev
-    from darkdec_qt.rules.errors import IllegalAction
+    from darkdec_qt.rules.core import events as ev
+    from darkdec_qt.rules.core.errors import IllegalAction
 
     alts = state.displaced.get(unit)
     if not alts:

@@ -10,16 +10,16 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from darkdec_qt.rules import commanders, initial, movement, reinforcements, restricted, stacking, supply
-from darkdec_qt.rules import commands as cm
-from darkdec_qt.rules import events as ev
-from darkdec_qt.rules.apply import apply
-from darkdec_qt.rules.commands import Command
-from darkdec_qt.rules.dice import DiceCursor, DiceSource
-from darkdec_qt.rules.errors import IllegalAction, MalformedCommand
-from darkdec_qt.rules.events import Event
-from darkdec_qt.rules.phases import MOVING_PHASES, Phase, acting_side, next_phase, other_side
-from darkdec_qt.rules.registry import (  # noqa: F401
+from darkdec_qt.rules import commanders
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core import events as ev
+from darkdec_qt.rules.core.apply import apply
+from darkdec_qt.rules.core.commands import Command
+from darkdec_qt.rules.core.dice import DiceCursor, DiceSource
+from darkdec_qt.rules.core.errors import IllegalAction, MalformedCommand
+from darkdec_qt.rules.core.events import Event
+from darkdec_qt.rules.core.phases import MOVING_PHASES, Phase, acting_side, next_phase, other_side
+from darkdec_qt.rules.core.registry import (  # noqa: F401
     CHECKERS,
     GENERATORS,
     GUARDS,
@@ -28,8 +28,12 @@ from darkdec_qt.rules.registry import (  # noqa: F401
     register_checker,
     register_generator,
 )
-from darkdec_qt.rules.state import GameState
-from darkdec_qt.rules.tables import TICKS, half_up
+from darkdec_qt.rules.core.state import GameState
+from darkdec_qt.rules.core.tables import TICKS, half_up
+from darkdec_qt.rules.movement import move as movement
+from darkdec_qt.rules.movement import reinforcements, restricted, stacking
+from darkdec_qt.rules.opening import initial
+from darkdec_qt.rules.supply import determination as supply
 
 _CHECKERS = CHECKERS
 _GENERATORS = GENERATORS
@@ -68,7 +72,7 @@ def _refusal_before(state: GameState, command: Command) -> IllegalAction | None:
 def end_phase_refusal(state: GameState) -> IllegalAction | None:
     """Why ``check`` refuses EndPhase now, or None when it accepts it: the same refusals,
     without computing the phase change (legal_commands offers EndPhase only when None)."""
-    from darkdec_qt.rules import withdrawals
+    from darkdec_qt.rules.movement import withdrawals
 
     return _refusal_before(state, cm.EndPhase()) or withdrawals.end_phase_problem(state)
 
@@ -103,7 +107,7 @@ def half_ma_ticks(state: GameState, unit: str) -> int:
 
 def is_150th(state: GameState, unit: str) -> bool:
     # rules engine I fix: the module's id is "150Pz" (tests used "150/..."): see withdrawals.is_150th_brigade
-    from darkdec_qt.rules.withdrawals import is_150th_brigade
+    from darkdec_qt.rules.movement.withdrawals import is_150th_brigade
 
     return is_150th_brigade(state.module.units[unit])
 
@@ -119,7 +123,7 @@ def _check_move(state: GameState, cmd: cm.Move, dice: DiceCursor) -> list[Event]
     if len(path) < 2 or path[0] != state.pos[units[0]]:
         raise IllegalAction(f"path must start at {state.pos[units[0]]} and enter a hex", rule="10.2C", unit=units[0])
     if cmd.build_bridge:
-        from darkdec_qt.rules import bridges
+        from darkdec_qt.rules.engineering import bridges
 
         return bridges.check_build_move(state, units, path)
     err0 = movement.one_hex_limit(state, units, path)  # 18.3B (shared with legal_destinations)
@@ -146,7 +150,7 @@ def _check_move(state: GameState, cmd: cm.Move, dice: DiceCursor) -> list[Event]
     if err:
         raise err
     if "26.13" in state.variants:
-        from darkdec_qt.rules.montgomery import withdrawal_move_problem
+        from darkdec_qt.rules.scenarios.montgomery import withdrawal_move_problem
 
         err = withdrawal_move_problem(state, units, path)  # 26.13B-C, E
         if err:
@@ -270,7 +274,7 @@ def _check_relocate(state: GameState, cmd: cm.RelocateDisplacedLeader, dice: Dic
 
 @register_checker("choose_fuel_division")
 def _check_fuel(state: GameState, cmd: cm.ChooseFuelDivision, dice: DiceCursor) -> list[Event]:  # type: ignore[override]
-    from darkdec_qt.rules import fuel  # rules engine I: 8.7.1-8.7.3, 8.7.2D and 15.6E live in fuel.py
+    from darkdec_qt.rules.supply import fuel  # rules engine I: 8.7.1-8.7.3, 8.7.2D and 15.6E live in fuel.py
 
     return fuel.check_choose(state, cmd)
 
@@ -293,7 +297,7 @@ def _check_start(state: GameState, cmd: cm.StartGame, dice: DiceCursor) -> list[
 
 @register_checker("end_phase")
 def _check_end_phase(state: GameState, cmd: cm.EndPhase, dice: DiceCursor) -> list[Event]:  # type: ignore[override]
-    from darkdec_qt.rules import withdrawals  # rules engine I: 10.8B/C withdrawals are owed
+    from darkdec_qt.rules.movement import withdrawals  # rules engine I: 10.8B/C withdrawals are owed
 
     problem = withdrawals.end_phase_problem(state)  # (as end_phase_refusal)
     if problem is not None:
@@ -322,14 +326,16 @@ def _check_end_phase(state: GameState, cmd: cm.EndPhase, dice: DiceCursor) -> li
 def end_of_phase_events(state: GameState, dice: DiceCursor) -> list[Event]:
     """Automatic work when the current phase ends (events computed on ``state``, which the
     caller applies as it goes)."""
-    from darkdec_qt.rules import fortifications
+    from darkdec_qt.rules.engineering import fortifications
 
     out: list[Event] = []
     ph = state.phase
     if ph is Phase.SUPPLY and state.side == "German" and state.fuel_shortage > 0:
         out += _auto_fuel(state)
     if ph is Phase.MOVEMENT:
-        from darkdec_qt.rules import exits  # rules engine I: each step sees the previous ones' events
+        from darkdec_qt.rules.movement import (
+            exits,  # rules engine I: each step sees the previous ones' events
+        )
 
         tmp = state.clone()
 
@@ -350,7 +356,7 @@ def end_of_phase_events(state: GameState, dice: DiceCursor) -> list[Event]:
 
 
 def _auto_fuel(state: GameState) -> list[Event]:
-    from darkdec_qt.rules import fuel  # rules engine I: 8.7.1B default choice (fuel.py)
+    from darkdec_qt.rules.supply import fuel  # rules engine I: 8.7.1B default choice (fuel.py)
 
     return fuel.auto_events(state)
 
@@ -358,7 +364,8 @@ def _auto_fuel(state: GameState) -> list[Event]:
 def start_of_phase_events(state: GameState, dice: DiceCursor) -> list[Event]:
     """Automatic work when a phase begins: weather (24.0), supply determination (7.1.1),
     replacements received (9.4), restricted releases (10.9), bridges completed (16.2.2B)."""
-    from darkdec_qt.rules import bridges, replacements, weather
+    from darkdec_qt.rules import replacements, weather
+    from darkdec_qt.rules.engineering import bridges
 
     out: list[Event] = []
 
@@ -417,7 +424,7 @@ def legal_commands(state: GameState, rng: random.Random | None = None, per_unit:
                         cmd = cm.EnterReinforcement(unit=u, path=(h,), strategic=strat)
                         if _ok(state, cmd):
                             yield cmd
-        from darkdec_qt.rules.montgomery import montgomery_withdrawal, withdrawal_move_problem
+        from darkdec_qt.rules.scenarios.montgomery import montgomery_withdrawal, withdrawal_move_problem
 
         withdrawing = "26.13" in state.variants and montgomery_withdrawal(state)
         near: dict[str, int] | None = None
@@ -492,22 +499,22 @@ def _ok(state: GameState, cmd: Command) -> bool:
 
 
 # modules that register their commands' checkers
-from darkdec_qt.rules import bridges as _bridges  # noqa: E402,F401
 from darkdec_qt.rules import choices as _choices  # noqa: E402,F401  (issue 12: the player chooses)
-from darkdec_qt.rules import exits as _exits  # noqa: E402,F401
-from darkdec_qt.rules import fortifications as _forts  # noqa: E402,F401
-from darkdec_qt.rules import freesetup as _freesetup  # noqa: E402,F401  (scenarios: 6.0H set-up)
-from darkdec_qt.rules import fuel as _fuel  # noqa: E402,F401  (rules engine I: 15.6E)
 from darkdec_qt.rules import moments as _moments  # noqa: E402,F401  (issue 12: moments)
-from darkdec_qt.rules import notes as _notes  # noqa: E402,F401  (a player's note in the log)
 from darkdec_qt.rules import replacements as _repl  # noqa: E402,F401
-from darkdec_qt.rules import variants as _variants  # noqa: E402,F401  (scenarios: 23, 26)
-from darkdec_qt.rules import withdrawals as _wd  # noqa: E402,F401
+from darkdec_qt.rules.core import notes as _notes  # noqa: E402,F401  (a player's note in the log)
+from darkdec_qt.rules.engineering import bridges as _bridges  # noqa: E402,F401
+from darkdec_qt.rules.engineering import fortifications as _forts  # noqa: E402,F401
+from darkdec_qt.rules.movement import exits as _exits  # noqa: E402,F401
+from darkdec_qt.rules.movement import withdrawals as _wd  # noqa: E402,F401
+from darkdec_qt.rules.scenarios import freesetup as _freesetup  # noqa: E402,F401  (scenarios: 6.0H set-up)
+from darkdec_qt.rules.scenarios import variants as _variants  # noqa: E402,F401  (scenarios: 23, 26)
+from darkdec_qt.rules.supply import fuel as _fuel  # noqa: E402,F401  (rules engine I: 15.6E)
 
 
 # --- combat (engine II): battle/air checkers, the 13.0B EndPhase guard, combat generator ---
 def _register_combat() -> None:
-    from darkdec_qt.rules import combat
+    from darkdec_qt.rules.combat import procedure as combat
 
     combat._register()
 

@@ -25,13 +25,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from darkdec_qt.rules import events as ev
-from darkdec_qt.rules.apply import register_handler
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.phases import Phase, other_side
-from darkdec_qt.rules.registry import OWED, register_phase_hook
-from darkdec_qt.rules.state import GameState
-from darkdec_qt.rules.zoc import zoc_hexes
+from darkdec_qt.rules.core import events as ev
+from darkdec_qt.rules.core.apply import register_handler
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.phases import Phase, other_side
+from darkdec_qt.rules.core.registry import OWED, register_phase_hook
+from darkdec_qt.rules.core.state import GameState
+from darkdec_qt.rules.core.zoc import zoc_hexes
 
 
 @ev.Event.register

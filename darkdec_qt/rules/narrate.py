@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from darkdec_qt.moduleview import Module
-from darkdec_qt.rules.events import Event
+from darkdec_qt.rules.core.events import Event
 
 OPTION_WORDS = {
     "retreat1": "retreats one hex", "step1": "holds, losing one step", "retreat2": "retreats two hexes",
@@ -136,7 +136,9 @@ def _shifted(e: Any, m: Module) -> str:
 
 
 def _triggered(e: Any, m: Module) -> str:
-    from darkdec_qt.rules.variants import CONDITIONAL_PICK  # a trigger naming a unit a 1-2 roll proposes
+    from darkdec_qt.rules.scenarios.variants import (
+        CONDITIONAL_PICK,  # a trigger naming a unit a 1-2 roll proposes
+    )
 
     if e.rule.startswith(CONDITIONAL_PICK):
         unit = e.rule[len(CONDITIONAL_PICK):]

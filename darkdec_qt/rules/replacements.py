@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from darkdec_qt import hexgrid
-from darkdec_qt.rules import commands as cm
-from darkdec_qt.rules import events as ev
-from darkdec_qt.rules.errors import IllegalAction, MalformedCommand
-from darkdec_qt.rules.phases import Phase, other_side
-from darkdec_qt.rules.registry import register_checker
-from darkdec_qt.rules.state import GameState
-from darkdec_qt.rules.zoc import zoc_hexes
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core import events as ev
+from darkdec_qt.rules.core.errors import IllegalAction, MalformedCommand
+from darkdec_qt.rules.core.phases import Phase, other_side
+from darkdec_qt.rules.core.registry import register_checker
+from darkdec_qt.rules.core.state import GameState
+from darkdec_qt.rules.core.zoc import zoc_hexes
 
 
 def received_events(state: GameState) -> list[ev.Event]:

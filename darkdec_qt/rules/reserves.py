@@ -1,17 +1,17 @@
 """14.0 reserves (optional rule "14"), the combat side: shock combat (14.3) and the
 historical reserve status (14.6). Forming reserves (14.1, 14.5D ten markers), reaction
 movement at half MA (14.4) and exploitation movement (14.2) are engine I's
-(engine.py ``enter_reserve``/``leave_reserve``, movement.py). 14.5E, the loss of the status
+(engine.py ``enter_reserve``/``leave_reserve``, movement/move.py). 14.5E, the loss of the status
 next to an enemy unit, is judged here after every command (``adjacency_losses``)."""
 
 from __future__ import annotations
 
 from darkdec_qt import hexgrid
-from darkdec_qt.rules import events as ev
-from darkdec_qt.rules.battle import free_to_attack
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.phases import Phase
-from darkdec_qt.rules.state import GameState
+from darkdec_qt.rules.combat.battle import free_to_attack
+from darkdec_qt.rules.core import events as ev
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.phases import Phase
+from darkdec_qt.rules.core.state import GameState
 
 HISTORICAL_RESERVES = ("316/212", "987/276", "914/352", "13/5FJ", "130/Lehr", "16/116Pz", "3/2Pz", "164/62",
                        "Peiper/1SS", "89/12", "12/12SS")  # 14.6A
@@ -28,7 +28,7 @@ def historical_setup_problem(state: GameState, unit: str) -> IllegalAction | Non
     may be placed in reserve that turn and none begins its Combat Phase in reserve; the one
     exception is 14.6A, the specific optional rule: the eleven listed units start in reserve
     and may exploit that turn (14.6B). Reserves may be formed again from PM 16 December."""
-    from darkdec_qt.rules.integrity import HISTORICAL_POSITIONS
+    from darkdec_qt.rules.combat.integrity import HISTORICAL_POSITIONS
 
     if HISTORICAL_POSITIONS not in state.variants and HISTORICAL_POSITIONS not in state.optional:
         return None
@@ -67,7 +67,7 @@ def adjacency_losses(state: GameState, events: list[ev.Event]) -> list[ev.Event]
     in ``events`` left out."""
     if not state.reserve or not state.has_rule("14") or not any(e.kind in PLACING for e in events):
         return []
-    from darkdec_qt.rules.apply import apply
+    from darkdec_qt.rules.core.apply import apply
 
     after = state.clone()
     for e in events:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from darkdec_qt.rules import events as ev
-from darkdec_qt.rules.dice import DiceCursor
-from darkdec_qt.rules.state import GameState
+from darkdec_qt.rules.core import events as ev
+from darkdec_qt.rules.core.dice import DiceCursor
+from darkdec_qt.rules.core.state import GameState
 
 
 def _num(state: GameState, code: str) -> int | None:

@@ -31,7 +31,7 @@ from darkdec_qt.ai.base import LEVELS, decider
 from darkdec_qt.ai.match import play
 from darkdec_qt.ai.players import AIPlayer
 from darkdec_qt.game.session import Game
-from darkdec_qt.rules.phases import PHASES
+from darkdec_qt.rules.core.phases import PHASES
 from darkdec_qt.ui.dialogs.newgame import NewGameDialog
 from darkdec_qt.ui.elide import ElidedLabel
 

@@ -85,7 +85,7 @@ def run_client(args: argparse.Namespace) -> int:
     app = _app()
     from darkdec_qt.model.database import DatabaseError
     from darkdec_qt.model.gamefile import GameFileError
-    from darkdec_qt.rules.errors import IllegalAction
+    from darkdec_qt.rules.core.errors import IllegalAction
 
     try:
         win = build_client(args)

@@ -9,7 +9,7 @@ from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QDialog, QMenu, QMessageBox, QWidget
 
-from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules.core.errors import IllegalAction
 from darkdec_qt.ui.controller import GameController, new_game
 from darkdec_qt.ui.dialogs.fileops import FileOps
 from darkdec_qt.ui.dialogs.newgame import NewGameDialog

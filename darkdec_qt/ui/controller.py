@@ -14,12 +14,12 @@ from darkdec_qt.ai.base import decider
 from darkdec_qt.game.session import Game
 from darkdec_qt.model.load import DEFAULT_MODULE
 from darkdec_qt.moduleview import Module
-from darkdec_qt.rules.commands import Command, EndPhase, StartGame
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.options import check_choices
-from darkdec_qt.rules.phases import acting_side
-from darkdec_qt.rules.setup import initial_state
-from darkdec_qt.rules.state import GameState
+from darkdec_qt.rules.core.commands import Command, EndPhase, StartGame
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.options import check_choices
+from darkdec_qt.rules.core.phases import acting_side
+from darkdec_qt.rules.core.state import GameState
+from darkdec_qt.rules.scenarios.setup import initial_state
 from darkdec_qt.ui.snapshots import StateCache
 
 

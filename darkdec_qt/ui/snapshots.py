@@ -9,9 +9,9 @@ from __future__ import annotations
 from bisect import bisect_right
 
 from darkdec_qt.game.session import Game
-from darkdec_qt.rules.apply import apply
-from darkdec_qt.rules.events import Event
-from darkdec_qt.rules.state import GameState
+from darkdec_qt.rules.core.apply import apply
+from darkdec_qt.rules.core.events import Event
+from darkdec_qt.rules.core.state import GameState
 
 
 class StateCache:

@@ -26,7 +26,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 
 from darkdec_qt.model.load import DEFAULT_MODULE, load_module
-from darkdec_qt.rules.setup import initial_state
+from darkdec_qt.rules.scenarios.setup import initial_state
 from darkdec_qt.ui.map.present import placements
 from darkdec_qt.ui.map.render import ensure_app
 from darkdec_qt.ui.map.scene import MapScene

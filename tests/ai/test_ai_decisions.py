@@ -7,11 +7,11 @@ from __future__ import annotations
 from darkdec_qt.ai import decisions as dc
 from darkdec_qt.ai.base import decider
 from darkdec_qt.ai.players import AIPlayer
-from darkdec_qt.rules import commands as cm
 from darkdec_qt.rules import engine
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core.notes import Note
+from darkdec_qt.rules.core.phases import Phase
 from darkdec_qt.rules.engine import execute
-from darkdec_qt.rules.notes import Note
-from darkdec_qt.rules.phases import Phase
 from tests.rules.builder import ScenarioBuilder
 from tests.rules.combat_builder import CombatBuilder, displaced_leader_tie
 
@@ -182,7 +182,7 @@ def test_15_5D_the_displaced_leader_goes_where_his_command_reaches_the_most():
 
 
 def test_23_0B_selects_the_strongest_conditional_units():
-    from darkdec_qt.rules import variants as var
+    from darkdec_qt.rules.scenarios import variants as var
     from tests.rules.test_23_0B_choose_conditional_units import _rolled
 
     st = _rolled()
@@ -327,7 +327,7 @@ def test_26_13_withdraws_only_when_the_germans_near_the_meuse():
 
 
 def test_26_20A_never_the_small_solution_in_the_campaign_and_says_why():
-    from darkdec_qt.rules.setup import initial_state
+    from darkdec_qt.rules.scenarios.setup import initial_state
     from tests.rules.conftest_real import real_module
 
     st = initial_state(real_module(), "campaign", "1", optional=(), variants=(), setup="auto")
@@ -443,7 +443,7 @@ def test_the_defender_holds_a_town_at_the_cost_of_a_step_rather_than_retreat_out
     end (battle_look.finish) and fought out (hard), the retreat lets the German advance
     into Bastogne, and both levels lose the step instead."""
     from darkdec_qt.ai.battles import candidates
-    from darkdec_qt.rules.combat_legal import pending_commands
+    from darkdec_qt.rules.combat.legal import pending_commands
 
     for seed in range(60):  # a dice stream that leaves the defender the choice retreat1 / step1
         b = CombatBuilder().terrain("0606", "clear", town="Bastogne").allied("x", "0606", a=4, d=6) \

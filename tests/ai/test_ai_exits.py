@@ -11,7 +11,7 @@ from darkdec_qt.ai import evaluation
 from darkdec_qt.ai import geography as geo
 from darkdec_qt.ai import threat as th
 from darkdec_qt.ai.match import new_game
-from darkdec_qt.rules.phases import Phase
+from darkdec_qt.rules.core.phases import Phase
 
 EXIT = "3901"
 

@@ -17,9 +17,9 @@ from darkdec_qt.ai.base import RandomPlayer, decider
 from darkdec_qt.ai.match import Record, new_game, play
 from darkdec_qt.ai.players import AIPlayer, make_player
 from darkdec_qt.game.session import Game
-from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.notes import Note
 from darkdec_qt.rules.narrate import describe
-from darkdec_qt.rules.notes import Note
 
 
 def _play(module, scenario: str, turns: int | None, variants=None, optional=None, level: str = "easy",
@@ -37,7 +37,7 @@ def _play(module, scenario: str, turns: int | None, variants=None, optional=None
 def _whole_game(module, scenario: str, variants=None, optional=None) -> None:
     """The AI on both sides plays ``scenario`` to its verdict with commands the engine
     accepts only, and the log replays to the same state."""
-    from darkdec_qt.rules.victory import evaluate
+    from darkdec_qt.rules.scenarios.victory import evaluate
 
     g, rec = _play(module, scenario, None, variants=variants, optional=optional)
     assert rec.illegal == []
@@ -55,7 +55,7 @@ def test_ai_plays_every_scenario_to_its_end_with_legal_commands_only(module, sce
 def _groups() -> list[tuple[str, ...]]:
     """The Campaign's variants packed into groups the engine accepts together
     (options.check_choices), each variant in exactly one group."""
-    from darkdec_qt.rules.options import VARIANTS, check_choices
+    from darkdec_qt.rules.core.options import VARIANTS, check_choices
 
     groups: list[list[str]] = []
     todo = ["26.5", "26.16", "26.18"] + [v for v in VARIANTS if v not in ("26.5", "26.16", "26.18")]
@@ -112,7 +112,7 @@ def test_the_ai_narrates_its_plan_and_battles_in_the_log(module):
 
 def test_a_note_changes_nothing_and_replays_identically(module):
     g = new_game(module, "herbstnebel", "3")
-    from darkdec_qt.rules.commands import StartGame
+    from darkdec_qt.rules.core.commands import StartGame
 
     g.execute(StartGame())
     before = g.state.state_hash()
@@ -186,7 +186,7 @@ def test_ai_sets_up_freely_near_the_historical_positions_and_plays(module):
     historical position (one PlaceUnit each, every one accepted by 6.1A-E), not the
     engine's first-legal-hex fill (AutoSetup), which puts the 1st SS on the north edge."""
     from darkdec_qt import hexgrid
-    from darkdec_qt.rules.setup import HISTORICAL_SETUP_TURN
+    from darkdec_qt.rules.scenarios.setup import HISTORICAL_SETUP_TURN
 
     g = new_game(module, "herbstnebel", "2", setup="free")
     waiting = set(g.state.to_place)
@@ -207,7 +207,7 @@ def test_ai_sets_up_freely_near_the_historical_positions_and_plays(module):
 
 def test_history_facts_agree_with_the_verdict(module):
     from darkdec_qt.ai import history
-    from darkdec_qt.rules.victory import evaluate
+    from darkdec_qt.rules.scenarios.victory import evaluate
 
     g, _ = _play(module, "campaign", 2, seed="5")
     f = history.facts(g)

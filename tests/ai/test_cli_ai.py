@@ -40,7 +40,7 @@ def test_tournament_games_start_from_the_set_up_asked_for():
     from darkdec_qt.ai import tournament as tn
     from darkdec_qt.ai.match import new_game
     from darkdec_qt.cli_ai import _module
-    from darkdec_qt.rules.setup import HISTORICAL_SETUP_TURN
+    from darkdec_qt.rules.scenarios.setup import HISTORICAL_SETUP_TURN
 
     jobs = tn.jobs_for("ai:easy", "random", "herbstnebel", 2, setup="historical")
     assert {j.setup for j in jobs} == {"historical"}

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from darkdec_qt.rules import battle_queries as bq
-from darkdec_qt.rules import combat_commands as cc
 from darkdec_qt.rules import engine
-from darkdec_qt.rules.combat_legal import declarable_battles, pending_commands
+from darkdec_qt.rules.combat import commands as cc
+from darkdec_qt.rules.combat import queries as bq
+from darkdec_qt.rules.combat.legal import declarable_battles, pending_commands
 from tests.client.helpers import end_phase_settling
 
 KINDS = ("advances", "counterattacks", "losses", "results", "retreats")

@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from darkdec_qt.rules.combat_legal import declarable_battles
+from darkdec_qt.rules.combat.legal import declarable_battles
 from tests.client.helpers import click_hex, end_phases_until
 
 

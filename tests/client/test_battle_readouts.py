@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from darkdec_qt.rules import battle_queries as bq
+from darkdec_qt.rules.combat import queries as bq
 from tests.client.battle_setup import battle_awaiting, to_combat
 from tests.client.helpers import click_hex
 

@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from darkdec_qt.rules.notes import Note
+from darkdec_qt.rules.core.notes import Note
 from darkdec_qt.ui.help import rulelinks
 
 NOTES = 3000

@@ -7,8 +7,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from darkdec_qt.rules import movement
-from darkdec_qt.rules.commands import Move
+from darkdec_qt.rules.core.commands import Move
+from darkdec_qt.rules.movement import move as movement
 from tests.client.helpers import click_hex, end_phases_until
 
 
@@ -140,7 +140,7 @@ def test_new_game_dialog_chooses_the_german_set_up(make_client, module, qtbot):
     """6.2 historical by default (the 1st SS behind the Losheim gap, not on the north edge
     by Monschau where the engine's fill puts it), 6.1 by hand with the Down key; a scenario
     that starts later has a derived set-up and the choice is off."""
-    from darkdec_qt.rules.setup import HISTORICAL_SETUP_TURN
+    from darkdec_qt.rules.scenarios.setup import HISTORICAL_SETUP_TURN
     from darkdec_qt.ui.dialogs.newgame import NewGameDialog
 
     win = make_client()

@@ -16,7 +16,7 @@ def test_counters_are_placed_from_the_game_state(make_client):
     s = win.controller.state
     shown = {h: [p[0].id for p in units] for h, units in placements(s).items()}
     assert sum(len(v) for v in shown.values()) == len(s.pos)
-    from darkdec_qt.rules.fogofwar import visible_units
+    from darkdec_qt.rules.fog import visible_units
 
     seen = visible_units(s, win.controller.viewer())  # fog of war (25.0) is on in Herbstnebel
     for u, h in s.pos.items():

@@ -11,7 +11,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from darkdec_qt import hexgrid
-from darkdec_qt.rules import movement
+from darkdec_qt.rules.movement import move as movement
 from darkdec_qt.ui.map.view import DEFAULT_ZOOM
 from tests.client.helpers import end_phases_until, plain, press_keys
 

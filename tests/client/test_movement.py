@@ -3,7 +3,7 @@ path; an illegal hex is refused with the rule; undo."""
 
 from __future__ import annotations
 
-from darkdec_qt.rules import movement
+from darkdec_qt.rules.movement import move as movement
 from tests.client.helpers import click_hex, end_phases_until, hover_hex, plain
 
 

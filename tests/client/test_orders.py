@@ -11,8 +11,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from darkdec_qt.rules import movement
-from darkdec_qt.rules import reinforcements as rf
+from darkdec_qt.rules.movement import move as movement
+from darkdec_qt.rules.movement import reinforcements as rf
 from darkdec_qt.ui.app import new_game
 from darkdec_qt.ui.orders import legal as od
 from tests.client.helpers import click_hex, end_phases_until, plain

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from darkdec_qt.rules import choices
-from darkdec_qt.rules.phases import Phase
+from darkdec_qt.rules.core.phases import Phase
 from darkdec_qt.ui.orders import legal as od
 from tests.rules.builder import ScenarioBuilder
 from tests.rules.combat_builder import displaced_leader_tie

@@ -9,9 +9,9 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from darkdec_qt.game.session import Game
-from darkdec_qt.rules import commands as cm
-from darkdec_qt.rules import variants as var
-from darkdec_qt.rules.phases import Phase
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core.phases import Phase
+from darkdec_qt.rules.scenarios import variants as var
 from tests.client.helpers import click_hex
 from tests.rules.conftest_real import at, init
 

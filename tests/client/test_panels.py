@@ -7,8 +7,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
 
-from darkdec_qt.rules import fogofwar
-from darkdec_qt.rules.combat_legal import declarable_battles
+from darkdec_qt.rules import fog as fogofwar
+from darkdec_qt.rules.combat.legal import declarable_battles
 from tests.client.helpers import click_hex, end_phases_until
 
 

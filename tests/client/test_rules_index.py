@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
-from darkdec_qt.rules import commands as cm
+from darkdec_qt.rules.core import commands as cm
 from darkdec_qt.ui.help.ruletext import linkify, linkify_html
 from tests.client.helpers import end_phases_until
 
@@ -67,7 +67,7 @@ def test_a_rule_number_in_the_log_is_a_link(make_client, qtbot):
     end_phases_until(win, "movement")
     tree = win.log_panel.tree
     delegate = tree.itemDelegate()
-    from darkdec_qt.rules.clauses import RULE_ID
+    from darkdec_qt.clauses import RULE_ID
 
     model = tree.model()
 
@@ -142,7 +142,7 @@ def test_a_rule_number_in_the_charts_is_a_link(make_client, qtbot):
 
 
 def test_a_rule_number_in_the_battle_dock_is_a_link(make_client, qtbot):
-    from darkdec_qt.rules.combat_legal import declarable_battles
+    from darkdec_qt.rules.combat.legal import declarable_battles
 
     win = make_client()
     end_phases_until(win, "combat")

@@ -16,11 +16,11 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QLabel
 
 from darkdec_qt.ai.base import decider
-from darkdec_qt.rules import battle_queries as bq
-from darkdec_qt.rules import combat_commands as cc
 from darkdec_qt.rules import engine
-from darkdec_qt.rules.commands import EndPhase
-from darkdec_qt.rules.fogofwar import visible_units
+from darkdec_qt.rules.combat import commands as cc
+from darkdec_qt.rules.combat import queries as bq
+from darkdec_qt.rules.core.commands import EndPhase
+from darkdec_qt.rules.fog import visible_units
 from tests.client.battle_setup import find_battle
 from tests.client.helpers import OWED, hover_hex, plain, press_keys
 from tests.client.test_computer_opponent import wait_idle

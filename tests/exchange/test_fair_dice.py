@@ -9,7 +9,7 @@ from pathlib import Path
 
 from darkdec_qt.game.exchange import fairdice
 from darkdec_qt.model.exchangefile import read_exchange
-from darkdec_qt.rules.dice import DiceCursor, DicePending, die
+from darkdec_qt.rules.core.dice import DiceCursor, DicePending, die
 from tests.exchange.helpers import Duel
 
 _HEX64 = re.compile(rb"[0-9a-f]{64}")

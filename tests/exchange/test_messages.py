@@ -101,7 +101,7 @@ def test_status_shows_the_other_games_when_one_is_broken(duel, tmp_path, capsys)
 
 
 def test_unsent_commands_can_be_undone_and_sent_ones_cannot(tmp_path, capsys):
-    from darkdec_qt.rules.commands import StartGame
+    from darkdec_qt.rules.core.commands import StartGame
 
     g, a = PlayerHome(tmp_path / "g"), PlayerHome(tmp_path / "a")
     s = g.new_game("German", "herbstnebel")
@@ -110,7 +110,7 @@ def test_unsent_commands_can_be_undone_and_sent_ones_cannot(tmp_path, capsys):
     assert not s.can_undo()
     s.play(StartGame())
     before = s.xg.state.state_hash()
-    from darkdec_qt.rules.commands import EndPhase
+    from darkdec_qt.rules.core.commands import EndPhase
 
     s.play(EndPhase())
     assert s.can_undo() and s.xg.state.state_hash() != before

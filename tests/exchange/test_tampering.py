@@ -18,8 +18,8 @@ from darkdec_qt.game.exchange.signing import Signed, fingerprint, public_hex, si
 from darkdec_qt.model.exchangefile import ExchangeFile, read_exchange, write_exchange
 from darkdec_qt.model.load import DEFAULT_MODULE
 from darkdec_qt.rules import engine
-from darkdec_qt.rules.commands import Command
-from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules.core.commands import Command
+from darkdec_qt.rules.core.errors import IllegalAction
 from tests.exchange.helpers import Duel
 
 

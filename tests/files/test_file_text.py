@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from darkdec_qt import gamestore
 from darkdec_qt.game.session import Game
-from darkdec_qt.rules.commands import Command
+from darkdec_qt.rules.core.commands import Command
 from tests.files.helpers import run
 
 ESCAPES = "\x1b]0;pwned\x07\x1b[2J\x1b[31mred\x9b1m\u202eevil\rback\nforged line"

@@ -21,7 +21,7 @@ from darkdec_qt import gamestore
 from darkdec_qt.model.database import DatabaseError
 from darkdec_qt.model.gamefile import GameFileError
 from darkdec_qt.model.load import DEFAULT_MODULE, load_module
-from darkdec_qt.rules.commands import EndPhase
+from darkdec_qt.rules.core.commands import EndPhase
 from tests.files.helpers import rechain
 
 EXAMPLES = int(os.environ.get("DARKDEC_FUZZ_EXAMPLES", "12"))

@@ -17,8 +17,9 @@ from darkdec_qt.model.load import DEFAULT_MODULE, module_from_rows
 from darkdec_qt.model.validate import validate
 from darkdec_qt.model.validate_front import RIVER_TOWNS, derived_setup_problems
 from darkdec_qt.moduleview import Module
-from darkdec_qt.rules import scenario_setup, withdrawals
-from darkdec_qt.rules.setup import initial_state
+from darkdec_qt.rules.movement import withdrawals
+from darkdec_qt.rules.scenarios import scenario_setup
+from darkdec_qt.rules.scenarios.setup import initial_state
 
 Rows = dict[str, list[dict[str, Any]]]
 

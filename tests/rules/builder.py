@@ -26,9 +26,9 @@ from darkdec_qt.moduleview import (
     Turn,
     UnitSpec,
 )
-from darkdec_qt.rules.phases import Phase
-from darkdec_qt.rules.setup import initial_state
-from darkdec_qt.rules.state import GameState
+from darkdec_qt.rules.core.phases import Phase
+from darkdec_qt.rules.core.state import GameState
+from darkdec_qt.rules.scenarios.setup import initial_state
 
 # A synthetic TEC (values chosen to match the rulebook's examples: 10.4.4A, 21.0A)
 TEC = {

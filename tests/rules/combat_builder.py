@@ -23,8 +23,8 @@ from darkdec_qt.moduleview import (
     Turn,
     UnitSpec,
 )
-from darkdec_qt.rules.phases import Phase
-from darkdec_qt.rules.state import GameState
+from darkdec_qt.rules.core.phases import Phase
+from darkdec_qt.rules.core.state import GameState
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 
@@ -155,7 +155,7 @@ def displaced_leader_tie(more=None, leader_ma: int = 5) -> GameState:  # noqa: A
     """15.5D with rule 15 on: the German ``g`` moves into the hex of the lone Allied leader
     Hodges (0402), whose nearest friendly units (``a`` 0405, ``c`` 0702) are equally near,
     so the Allies owe the choice of his hex. ``more(builder)`` may add units first."""
-    from darkdec_qt.rules import commands as cm
+    from darkdec_qt.rules.core import commands as cm
     from darkdec_qt.rules.engine import execute
 
     b = CombatBuilder().german("g", "0302").unit("Hodges", "Allied", "0402", a=0, d=0, m=leader_ma, type="leader") \

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from darkdec_qt.rules import combat
-from darkdec_qt.rules.apply import apply
-from darkdec_qt.rules.battle_state import BattleState
-from darkdec_qt.rules.commands import Command
-from darkdec_qt.rules.dice import die
-from darkdec_qt.rules.events import Event
-from darkdec_qt.rules.state import GameState
+from darkdec_qt.rules.combat import procedure as combat
+from darkdec_qt.rules.combat.battle_state import BattleState
+from darkdec_qt.rules.core.apply import apply
+from darkdec_qt.rules.core.commands import Command
+from darkdec_qt.rules.core.dice import die
+from darkdec_qt.rules.core.events import Event
+from darkdec_qt.rules.core.state import GameState
 
 
 def run(state: GameState, cmd: Command) -> list[Event]:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from functools import lru_cache
 
 from darkdec_qt.moduleview import Module
-from darkdec_qt.rules.dice import DiceCursor
-from darkdec_qt.rules.phases import Phase
-from darkdec_qt.rules.setup import initial_state
-from darkdec_qt.rules.state import GameState
+from darkdec_qt.rules.core.dice import DiceCursor
+from darkdec_qt.rules.core.phases import Phase
+from darkdec_qt.rules.core.state import GameState
+from darkdec_qt.rules.scenarios.setup import initial_state
 from tests.bundled import bundled_module
 
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from darkdec_qt.rules.apply import apply
-from darkdec_qt.rules.dice import DiceCursor, die
-from darkdec_qt.rules.events import Event
-from darkdec_qt.rules.state import GameState
+from darkdec_qt.rules.core.apply import apply
+from darkdec_qt.rules.core.dice import DiceCursor, die
+from darkdec_qt.rules.core.events import Event
+from darkdec_qt.rules.core.state import GameState
 
 
 def force_dice(st: GameState, *values: int) -> None:

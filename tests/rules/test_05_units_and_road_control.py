@@ -1,11 +1,11 @@
 """5.1-5.7: steps, setup information and road control, checked on small maps."""
 
 
-from darkdec_qt.rules import commands as cm
-from darkdec_qt.rules import losses
+from darkdec_qt.rules.combat import losses
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core.phases import Phase
+from darkdec_qt.rules.core.tables import TICKS
 from darkdec_qt.rules.engine import check, execute
-from darkdec_qt.rules.phases import Phase
-from darkdec_qt.rules.tables import TICKS
 from tests.rules.builder import ScenarioBuilder
 
 ROW = [f"{c:02d}04" for c in range(1, 13)]

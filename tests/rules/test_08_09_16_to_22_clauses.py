@@ -3,13 +3,13 @@ test names, each checked through the engine on a small map."""
 
 import pytest
 
-from darkdec_qt.rules import combat_commands as cc
-from darkdec_qt.rules import commands as cm
-from darkdec_qt.rules import supply
+from darkdec_qt.rules.combat import commands as cc
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.phases import Phase
+from darkdec_qt.rules.core.tables import TICKS
 from darkdec_qt.rules.engine import check, execute
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.phases import Phase
-from darkdec_qt.rules.tables import TICKS
+from darkdec_qt.rules.supply import determination as supply
 from tests.rules.builder import ScenarioBuilder
 from tests.rules.combat_builder import CombatBuilder
 from tests.rules.combat_helpers import pending, run

@@ -1,8 +1,8 @@
 """8.6 Surrender (optional): consecutive isolation count, the roll on 1, clear weather, elites."""
 
 from darkdec_qt import hexgrid
-from darkdec_qt.rules import supply
-from darkdec_qt.rules.phases import Phase
+from darkdec_qt.rules.core.phases import Phase
+from darkdec_qt.rules.supply import determination as supply
 from tests.rules.builder import ScenarioBuilder
 from tests.rules.rules_helpers import cursor, force_dice, kinds, run
 

@@ -2,13 +2,15 @@
 
 import pytest
 
-from darkdec_qt.rules import commands as cm
-from darkdec_qt.rules import engine, movement, supply
-from darkdec_qt.rules.apply import apply
+from darkdec_qt.rules import engine
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core.apply import apply
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.events import PhaseBegan
+from darkdec_qt.rules.core.phases import Phase
 from darkdec_qt.rules.engine import check, execute
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.events import PhaseBegan
-from darkdec_qt.rules.phases import Phase
+from darkdec_qt.rules.movement import move as movement
+from darkdec_qt.rules.supply import determination as supply
 from tests.rules.builder import ScenarioBuilder
 from tests.rules.rules_helpers import cursor, force_dice
 

@@ -1,9 +1,11 @@
 """Initial replacements (9.3), exits (10.7.2B), leader setup (15.7A), conditional and optional
 forces (23.0F), and variants 26.5B / 26.11B, checked on the real module or small maps."""
 
-from darkdec_qt.rules import commands as cm
-from darkdec_qt.rules import crt, freesetup, initial
+from darkdec_qt.rules.combat import crt
+from darkdec_qt.rules.core import commands as cm
 from darkdec_qt.rules.engine import execute
+from darkdec_qt.rules.opening import initial
+from darkdec_qt.rules.scenarios import freesetup
 from tests.rules.conftest_real import at, init, real_module
 from tests.rules.test_10_7_exits import west_edge
 
@@ -27,7 +29,7 @@ def test_10_7_2B_any_number_of_units_exit_from_the_same_road_hex():
 
 
 def test_15_7A_german_leaders_set_up_in_their_army_area():
-    from darkdec_qt.rules.setup import initial_state
+    from darkdec_qt.rules.scenarios.setup import initial_state
 
     st = initial_state(real_module(), "campaign", "1", optional=("15",), variants=())
     m = st.module

@@ -2,13 +2,13 @@
 
 import pytest
 
-from darkdec_qt.rules import commands as cm
 from darkdec_qt.rules import replacements
-from darkdec_qt.rules.apply import apply
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core.apply import apply
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.events import PhaseBegan, UnitEliminated
+from darkdec_qt.rules.core.phases import Phase
 from darkdec_qt.rules.engine import check, execute
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.events import PhaseBegan, UnitEliminated
-from darkdec_qt.rules.phases import Phase
 from tests.rules.builder import ScenarioBuilder
 
 

@@ -4,13 +4,13 @@ tests do not name, each on a small map through the engine's check."""
 import pytest
 
 from darkdec_qt import hexgrid
-from darkdec_qt.rules import commands as cm
-from darkdec_qt.rules import supply
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.phases import Phase
+from darkdec_qt.rules.core.tables import TICKS
+from darkdec_qt.rules.core.zoc import zoc_hexes
 from darkdec_qt.rules.engine import check, execute
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.phases import Phase
-from darkdec_qt.rules.tables import TICKS
-from darkdec_qt.rules.zoc import zoc_hexes
+from darkdec_qt.rules.supply import determination as supply
 from tests.rules.builder import ScenarioBuilder
 from tests.rules.rules_helpers import cursor
 

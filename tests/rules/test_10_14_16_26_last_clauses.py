@@ -4,13 +4,14 @@ bridges and roads (16.2.3C), British restrictions under variant 26.10 (26.10C)."
 import pytest
 
 from darkdec_qt import hexgrid
-from darkdec_qt.rules import commands as cm
-from darkdec_qt.rules import movement, restricted
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.phases import Phase
+from darkdec_qt.rules.core.tables import TICKS
 from darkdec_qt.rules.engine import check, execute
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.phases import Phase
-from darkdec_qt.rules.setup import initial_state
-from darkdec_qt.rules.tables import TICKS
+from darkdec_qt.rules.movement import move as movement
+from darkdec_qt.rules.movement import restricted
+from darkdec_qt.rules.scenarios.setup import initial_state
 from tests.rules.builder import ScenarioBuilder
 from tests.rules.conftest_real import at, init, real_module
 from tests.rules.test_10_7_exits import west_edge

@@ -2,10 +2,10 @@
 
 import pytest
 
-from darkdec_qt.rules import commands as cm
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.tables import TICKS
 from darkdec_qt.rules.engine import check
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.tables import TICKS
 from tests.rules.builder import ScenarioBuilder
 
 

@@ -3,12 +3,12 @@ in the same Movement Phase (state.last_roads)."""
 
 import pytest
 
-from darkdec_qt.rules import commands as cm
-from darkdec_qt.rules.apply import apply
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core.apply import apply
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.events import PhaseBegan
+from darkdec_qt.rules.core.tables import TICKS
 from darkdec_qt.rules.engine import check, execute
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.events import PhaseBegan
-from darkdec_qt.rules.tables import TICKS
 from tests.rules.builder import ScenarioBuilder
 
 

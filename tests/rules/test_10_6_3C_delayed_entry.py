@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import pytest
 
-from darkdec_qt.rules import commands as cm
 from darkdec_qt.rules import engine
-from darkdec_qt.rules import reinforcements as rf
 from darkdec_qt.rules.choices import ChooseDelayedEntry
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.phases import Phase
 from darkdec_qt.rules.engine import check, execute
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.phases import Phase
+from darkdec_qt.rules.movement import reinforcements as rf
 from tests.rules.builder import ScenarioBuilder
 from tests.rules.test_10_6_reinforcements import north_edge
 

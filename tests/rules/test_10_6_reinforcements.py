@@ -2,12 +2,12 @@
 
 import pytest
 
-from darkdec_qt.rules import commands as cm
-from darkdec_qt.rules import movement
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.phases import Phase
+from darkdec_qt.rules.core.tables import TICKS
 from darkdec_qt.rules.engine import check, execute
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.phases import Phase
-from darkdec_qt.rules.tables import TICKS
+from darkdec_qt.rules.movement import move as movement
 from tests.rules.builder import ScenarioBuilder
 
 

@@ -3,11 +3,11 @@ after PM 26 December; optional 10.8C the 150th Panzer Brigade; 10.8D Dietrich.""
 
 import pytest
 
-from darkdec_qt.rules import commands as cm
 from darkdec_qt.rules import engine
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.phases import Phase
 from darkdec_qt.rules.engine import check, execute
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.phases import Phase
 from tests.rules.builder import ScenarioBuilder
 
 
@@ -150,7 +150,7 @@ def test_10_8B_optional_substitute_choice_among_several_and_none_without_the_opt
 @pytest.mark.parametrize(("optional", "winner", "owed"), [
     (("10.8",), "German", False), (("10.8",), "Allied", True), ((), "German", True)])
 def test_10_8B_optional_not_required_while_germany_is_presently_winning(monkeypatch, optional, winner, owed):
-    from darkdec_qt.rules import victory
+    from darkdec_qt.rules.scenarios import victory
 
     class Now:
         pass

@@ -3,13 +3,13 @@
 import pytest
 
 from darkdec_qt import hexgrid
-from darkdec_qt.rules import commands as cm
-from darkdec_qt.rules import restricted
-from darkdec_qt.rules.apply import apply
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core.apply import apply
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.events import UnitEliminated, UnitReformed
+from darkdec_qt.rules.core.phases import Phase
 from darkdec_qt.rules.engine import check, execute
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.events import UnitEliminated, UnitReformed
-from darkdec_qt.rules.phases import Phase
+from darkdec_qt.rules.movement import restricted
 from tests.rules.builder import ScenarioBuilder
 
 

@@ -2,10 +2,10 @@
 
 import pytest
 
-from darkdec_qt.rules import combat_commands as cc
-from darkdec_qt.rules.battle import end_phase_problem, plan
-from darkdec_qt.rules.battle_state import BattleState
-from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules.combat import commands as cc
+from darkdec_qt.rules.combat.battle import end_phase_problem, plan
+from darkdec_qt.rules.combat.battle_state import BattleState
+from darkdec_qt.rules.core.errors import IllegalAction
 from tests.rules.combat_builder import CombatBuilder
 from tests.rules.combat_helpers import run
 
@@ -124,8 +124,8 @@ def test_13_5A_B_odds_clamped_1_3_to_9_1():
 
 
 def test_13_0B_engine_refuses_end_phase_with_an_obligatory_attack():
-    from darkdec_qt.rules import commands as cm
     from darkdec_qt.rules import engine
+    from darkdec_qt.rules.core import commands as cm
 
     s = CombatBuilder().german("g", "0505").german("g2", "0406").allied("a", "0605").allied("b", "0506").build()
     s.started = True

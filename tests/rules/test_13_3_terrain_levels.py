@@ -1,8 +1,8 @@
 """13.3: terrain defense levels."""
 
-from darkdec_qt.rules.battle import plan
-from darkdec_qt.rules.battle_state import BattleState
-from darkdec_qt.rules.terrain_level import base_level, hex_level
+from darkdec_qt.rules.combat.battle import plan
+from darkdec_qt.rules.combat.battle_state import BattleState
+from darkdec_qt.rules.combat.terrain_level import base_level, hex_level
 from tests.rules.combat_builder import CombatBuilder
 
 

@@ -1,7 +1,7 @@
 """13.4-13.5: dice columns, DRMs and result codes."""
 
-from darkdec_qt.rules import crt
-from darkdec_qt.rules.crt import parse_result
+from darkdec_qt.rules.combat import crt
+from darkdec_qt.rules.combat.crt import parse_result
 from tests.rules.combat_builder import CombatBuilder
 
 

@@ -4,9 +4,9 @@ legal and the illegal case, so it fails if the engine applied the rule the other
 
 import pytest
 
-from darkdec_qt.rules import combat_commands as cc
-from darkdec_qt.rules import combat_legal
-from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules.combat import commands as cc
+from darkdec_qt.rules.combat import legal as combat_legal
+from darkdec_qt.rules.core.errors import IllegalAction
 from tests.rules.combat_builder import CombatBuilder
 from tests.rules.combat_helpers import pending, run
 

@@ -5,14 +5,14 @@ friendly units (11.2B), Middleton's defense (26.6B)."""
 import pytest
 
 from darkdec_qt import hexgrid
-from darkdec_qt.rules import combat_commands as cc
-from darkdec_qt.rules import commands as cm
-from darkdec_qt.rules import reinforcements
-from darkdec_qt.rules import variants as var
-from darkdec_qt.rules.battle import attacker_level, plan
+from darkdec_qt.rules.combat import commands as cc
+from darkdec_qt.rules.combat.battle import attacker_level, plan
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.tables import TICKS
 from darkdec_qt.rules.engine import check
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.tables import TICKS
+from darkdec_qt.rules.movement import reinforcements
+from darkdec_qt.rules.scenarios import variants as var
 from tests.rules.builder import ScenarioBuilder
 from tests.rules.combat_builder import CombatBuilder
 from tests.rules.combat_helpers import pending, run
@@ -69,7 +69,7 @@ def test_15_4D_a_leader_that_took_part_in_the_battle_may_advance():
 
 
 def test_15_7C_reinforcement_leaders_arrive_on_the_turn_and_edge_of_their_counter():
-    from darkdec_qt.rules.setup import initial_state
+    from darkdec_qt.rules.scenarios.setup import initial_state
 
     st = initial_state(real_module(), "campaign", "1", optional=("15",), variants=())
     for lead in ("Patton", "Collins", "Horrocks"):

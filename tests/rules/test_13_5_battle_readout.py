@@ -3,8 +3,8 @@ the resolution, and what a result does to each hex, with its rule."""
 
 from __future__ import annotations
 
-from darkdec_qt.rules import battle_readout as ro
-from darkdec_qt.rules.combat_events import BattleResolved, UnitRetreated
+from darkdec_qt.rules.combat import readout as ro
+from darkdec_qt.rules.combat.events import BattleResolved, UnitRetreated
 from tests.rules.combat_builder import CombatBuilder
 from tests.rules.combat_helpers import pending
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-from darkdec_qt.rules import combat_commands as cc
-from darkdec_qt.rules import combat_legal
-from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules.combat import commands as cc
+from darkdec_qt.rules.combat import legal as combat_legal
+from darkdec_qt.rules.core.errors import IllegalAction
 from tests.rules.combat_builder import CombatBuilder
 from tests.rules.combat_helpers import pending, run, seed_with
 
@@ -187,7 +187,7 @@ def test_13_5_4A_the_bracketed_number_of_the_crt_result_is_the_mandatory_loss():
 
 
 def test_13_5_4A_the_bracket_gives_the_number_of_steps():
-    from darkdec_qt.rules.crt import parse_result
+    from darkdec_qt.rules.combat.crt import parse_result
 
     assert [parse_result(c).attacker_mandatory for c in ("A1[1]", "A2[2]", "A3[3]")] == [1, 2, 3]
     assert parse_result("D7[1]").defender_mandatory == 1 and parse_result("D7").defender_mandatory == 0

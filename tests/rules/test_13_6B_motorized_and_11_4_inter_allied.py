@@ -4,13 +4,13 @@ the next Allied Movement Phase or be eliminated."""
 
 import pytest
 
-from darkdec_qt.rules import commands as cm
 from darkdec_qt.rules import engine
-from darkdec_qt.rules.advance import legal_advances
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.phases import Phase
-from darkdec_qt.rules.retreat import legal_retreats, motorized_cost
-from darkdec_qt.rules.stacking import end_of_movement_eliminations
+from darkdec_qt.rules.combat.advance import legal_advances
+from darkdec_qt.rules.combat.retreat import legal_retreats, motorized_cost
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.phases import Phase
+from darkdec_qt.rules.movement.stacking import end_of_movement_eliminations
 from tests.rules.combat_builder import CombatBuilder
 
 AROUND = ('0504', '0604', '0605', '0506', '0405', '0404')

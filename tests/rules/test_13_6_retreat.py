@@ -2,9 +2,9 @@
 
 import pytest
 
-from darkdec_qt.rules import combat_commands as cc
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.retreat import bulge_rule, legal_retreats
+from darkdec_qt.rules.combat import commands as cc
+from darkdec_qt.rules.combat.retreat import bulge_rule, legal_retreats
+from darkdec_qt.rules.core.errors import IllegalAction
 from tests.rules.combat_builder import CombatBuilder
 from tests.rules.combat_helpers import pending, run, seed_with
 

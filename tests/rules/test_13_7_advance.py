@@ -1,7 +1,7 @@
 """13.7: advance after combat."""
 
-from darkdec_qt.rules import combat_commands as cc
-from darkdec_qt.rules.advance import advance_length, legal_advances
+from darkdec_qt.rules.combat import commands as cc
+from darkdec_qt.rules.combat.advance import advance_length, legal_advances
 from tests.rules.combat_builder import CombatBuilder
 from tests.rules.combat_helpers import pending, run
 

@@ -1,9 +1,9 @@
 """13.8.4.2B: the second (Allied extra) integrity bonus may be ignored at the attacker's
 option if it leads to a fire fight result."""
 
-from darkdec_qt.rules import combat_commands as cc
-from darkdec_qt.rules import combat_events as ce
-from darkdec_qt.rules import crt
+from darkdec_qt.rules.combat import commands as cc
+from darkdec_qt.rules.combat import crt
+from darkdec_qt.rules.combat import events as ce
 from tests.rules.combat_builder import CombatBuilder
 from tests.rules.combat_helpers import run
 

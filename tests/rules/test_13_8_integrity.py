@@ -1,8 +1,8 @@
 """13.8: divisional integrity."""
 
-from darkdec_qt.rules import integrity
-from darkdec_qt.rules.battle import drm
-from darkdec_qt.rules.battle_state import BattleState
+from darkdec_qt.rules.combat import integrity
+from darkdec_qt.rules.combat.battle import drm
+from darkdec_qt.rules.combat.battle_state import BattleState
 from tests.rules.combat_builder import CombatBuilder
 
 

@@ -1,8 +1,8 @@
 """13.9: armor superiority."""
 
-from darkdec_qt.rules.armor import armor_must_take_losses, attacker_superiority
-from darkdec_qt.rules.battle import plan
-from darkdec_qt.rules.battle_state import BattleState
+from darkdec_qt.rules.combat.armor import armor_must_take_losses, attacker_superiority
+from darkdec_qt.rules.combat.battle import plan
+from darkdec_qt.rules.combat.battle_state import BattleState
 from tests.rules.combat_builder import CombatBuilder
 
 

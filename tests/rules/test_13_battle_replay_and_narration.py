@@ -3,12 +3,12 @@ random self-play through every combat choice."""
 
 import random
 
-from darkdec_qt.rules import combat_commands as cc
-from darkdec_qt.rules import combat_legal
-from darkdec_qt.rules.apply import apply
-from darkdec_qt.rules.battle import obligatory_attacks
-from darkdec_qt.rules.commands import Command
-from darkdec_qt.rules.events import Event
+from darkdec_qt.rules.combat import commands as cc
+from darkdec_qt.rules.combat import legal as combat_legal
+from darkdec_qt.rules.combat.battle import obligatory_attacks
+from darkdec_qt.rules.core.apply import apply
+from darkdec_qt.rules.core.commands import Command
+from darkdec_qt.rules.core.events import Event
 from darkdec_qt.rules.narrate import describe
 from tests.rules.combat_builder import CombatBuilder
 from tests.rules.combat_helpers import run

@@ -4,11 +4,11 @@ combat commands on small maps (real CRT and TEC)."""
 import pytest
 
 from darkdec_qt import hexgrid
-from darkdec_qt.rules import combat_commands as cc
-from darkdec_qt.rules.advance import legal_advances
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.integrity import attack_divisions
-from darkdec_qt.rules.retreat import legal_retreats
+from darkdec_qt.rules.combat import commands as cc
+from darkdec_qt.rules.combat.advance import legal_advances
+from darkdec_qt.rules.combat.integrity import attack_divisions
+from darkdec_qt.rules.combat.retreat import legal_retreats
+from darkdec_qt.rules.core.errors import IllegalAction
 from tests.rules.combat_builder import CombatBuilder
 from tests.rules.combat_helpers import pending, run
 
@@ -35,7 +35,7 @@ def test_13_0D_and_7_1_5E_and_7_1_5_1A_F_battles_one_at_a_time_in_the_attackers_
     run(s, cc.DefenderDeclares())
     run(s, cc.ResolveBattle())
     while s.battle is not None:  # finish the battle with the first legal choice at each step
-        from darkdec_qt.rules import combat_legal
+        from darkdec_qt.rules.combat import legal as combat_legal
 
         run(s, next(iter(combat_legal.pending_commands(s))))
     _declare(s, ("g1",), ("a1",))

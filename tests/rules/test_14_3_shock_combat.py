@@ -2,10 +2,10 @@
 
 import pytest
 
-from darkdec_qt.rules import combat_commands as cc
-from darkdec_qt.rules.battle import plan
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.phases import Phase
+from darkdec_qt.rules.combat import commands as cc
+from darkdec_qt.rules.combat.battle import plan
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.phases import Phase
 from darkdec_qt.rules.reserves import shock_candidates
 from tests.rules.combat_builder import CombatBuilder
 from tests.rules.combat_helpers import run

@@ -3,13 +3,13 @@
 
 import pytest
 
-from darkdec_qt.rules import combat_commands as cc
-from darkdec_qt.rules import commands as cm
-from darkdec_qt.rules.battle import plan
+from darkdec_qt.rules.combat import commands as cc
+from darkdec_qt.rules.combat.battle import plan
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.phases import Phase, acting_side, next_phase
+from darkdec_qt.rules.core.tables import TICKS
 from darkdec_qt.rules.engine import check, execute
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.phases import Phase, acting_side, next_phase
-from darkdec_qt.rules.tables import TICKS
 from tests.rules.builder import ScenarioBuilder
 from tests.rules.combat_builder import CombatBuilder
 from tests.rules.combat_helpers import pending, run

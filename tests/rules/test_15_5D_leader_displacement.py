@@ -3,13 +3,13 @@ their hex; relocated to the nearest supplied friendly combat unit or stack."""
 
 import pytest
 
-from darkdec_qt.rules import combat_commands as cc
-from darkdec_qt.rules import commands as cm
 from darkdec_qt.rules import engine
-from darkdec_qt.rules import events as ev
-from darkdec_qt.rules.apply import apply
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.phases import Phase
+from darkdec_qt.rules.combat import commands as cc
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core import events as ev
+from darkdec_qt.rules.core.apply import apply
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.phases import Phase
 from tests.rules.combat_builder import CombatBuilder
 from tests.rules.combat_helpers import pending, run
 
@@ -77,8 +77,8 @@ def test_15_5D_given_equidistant_stacks_then_the_owner_chooses_before_anything_e
         with pytest.raises(IllegalAction) as e:  # owed at once, before the mover's side goes on
             engine.check(s, other)
         assert e.value.rule == "15.5D" and "Allied" in str(e.value)
-    from darkdec_qt.rules import movement
-    from darkdec_qt.rules.combat import deciding_side
+    from darkdec_qt.rules.combat.procedure import deciding_side
+    from darkdec_qt.rules.movement import move as movement
 
     assert movement.legal_destinations(s, ("g2",)) == {}  # the queries agree with check
     assert deciding_side(s) == "Allied"  # the owner has the decision
@@ -126,7 +126,7 @@ def test_15_5D_given_advance_after_combat_through_lone_leader_hex_then_leader_di
     b.optional.add("15")
     s = b.build()
     pending(s, ("pz",), ("a",), "D2", (("advance", "German", "0605", 1),))
-    from darkdec_qt.rules.advance import legal_advances
+    from darkdec_qt.rules.combat.advance import legal_advances
 
     assert ("0505", "0605", "0705") in legal_advances(s, "pz", "0605", 2)
     run(s, cc.ChooseAdvance(unit="pz", path=("0505", "0605", "0705")))
@@ -135,8 +135,8 @@ def test_15_5D_given_advance_after_combat_through_lone_leader_hex_then_leader_di
 
 def test_15_5D_displaced_by_an_advance_the_owner_chooses_before_the_battle_goes_on():
     """The battle's own choices wait for the relocation (queries agree with check)."""
-    from darkdec_qt.rules import combat_legal
-    from darkdec_qt.rules.combat import deciding_side
+    from darkdec_qt.rules.combat import legal as combat_legal
+    from darkdec_qt.rules.combat.procedure import deciding_side
 
     b = CombatBuilder().german("pz", "0505", type="armor").allied("a", None) \
         .unit("Hodges", "Allied", "0705", a=0, d=0, m=5, type="leader").allied("z", "1005").allied("y", "0702")

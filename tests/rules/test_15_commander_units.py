@@ -3,14 +3,16 @@ stacking and ZOC, combat, setup. Each test names the clause it checks."""
 
 import pytest
 
-from darkdec_qt.rules import combat_commands as cc
-from darkdec_qt.rules import commanders, losses, stacking
-from darkdec_qt.rules import commands as cm
+from darkdec_qt.rules import commanders
+from darkdec_qt.rules.combat import commands as cc
+from darkdec_qt.rules.combat import losses
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.phases import Phase
+from darkdec_qt.rules.core.tables import TICKS
+from darkdec_qt.rules.core.zoc import zoc_hexes
 from darkdec_qt.rules.engine import check, execute
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.phases import Phase
-from darkdec_qt.rules.tables import TICKS
-from darkdec_qt.rules.zoc import zoc_hexes
+from darkdec_qt.rules.movement import stacking
 from tests.rules.builder import ScenarioBuilder
 from tests.rules.combat_builder import CombatBuilder
 from tests.rules.combat_helpers import run

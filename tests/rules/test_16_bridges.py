@@ -2,14 +2,14 @@
 
 import pytest
 
-from darkdec_qt.rules import bridges
-from darkdec_qt.rules import commands as cm
-from darkdec_qt.rules.apply import apply
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core.apply import apply
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.events import PhaseBegan
+from darkdec_qt.rules.core.phases import Phase
+from darkdec_qt.rules.core.tables import TICKS
 from darkdec_qt.rules.engine import check, execute
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.events import PhaseBegan
-from darkdec_qt.rules.phases import Phase
-from darkdec_qt.rules.tables import TICKS
+from darkdec_qt.rules.engineering import bridges
 from tests.rules.builder import ScenarioBuilder
 from tests.rules.rules_helpers import force_dice
 
@@ -190,7 +190,7 @@ def test_16_2_4C_germany_limited_to_seven_bridges_even_rebuilding():
     st.bridge_markers["German"] = 6
     st.pos["B"] = "0507"  # a demolished bridge: still needs a German marker
     execute(st, cm.Move(units=("B",), path=("0507", "0607"), build_bridge=True))
-    from darkdec_qt.rules.bridges import completed_events
+    from darkdec_qt.rules.engineering.bridges import completed_events
     st.phase = Phase.CONSTRUCTION
     assert completed_events(st)[0].marker
 

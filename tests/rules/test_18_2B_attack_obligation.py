@@ -3,9 +3,9 @@
 
 import pytest
 
-from darkdec_qt.rules import combat_commands as cc
-from darkdec_qt.rules.battle import end_phase_problem
-from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules.combat import commands as cc
+from darkdec_qt.rules.combat.battle import end_phase_problem
+from darkdec_qt.rules.core.errors import IllegalAction
 from tests.rules.combat_builder import CombatBuilder
 from tests.rules.combat_helpers import run
 
@@ -72,7 +72,7 @@ def test_26_13D_no_allied_attacks_during_montgomerys_withdrawal():
 
 
 def test_14_3_reserve_units_within_three_hexes_count_for_integrity_in_a_standard_attack():
-    from darkdec_qt.rules.integrity import attack_divisions
+    from darkdec_qt.rules.combat.integrity import attack_divisions
 
     b = CombatBuilder()
     b.optional.add("14")

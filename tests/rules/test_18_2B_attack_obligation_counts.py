@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from darkdec_qt.game.session import Game
 from darkdec_qt.model.load import DEFAULT_MODULE, load_module
-from darkdec_qt.rules import attack_obligation as ao
-from darkdec_qt.rules.battle import attacks_owed_on_16_december
-from darkdec_qt.rules.combat_legal import declarable_battles, pending_commands
-from darkdec_qt.rules.commands import EndPhase
+from darkdec_qt.rules.combat.battle import attacks_owed_on_16_december
+from darkdec_qt.rules.combat.legal import declarable_battles, pending_commands
+from darkdec_qt.rules.core.commands import EndPhase
+from darkdec_qt.rules.opening import attack_obligation as ao
 
 
 def test_18_2B_counts_agree_with_the_refusal_to_end_the_combat_phase():

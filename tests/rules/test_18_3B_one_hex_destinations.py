@@ -6,10 +6,11 @@ always move one hex) but the query, keeping only the cheapest (two-hex) path, le
 
 from __future__ import annotations
 
-from darkdec_qt.rules import commands as cm
-from darkdec_qt.rules import engine, movement
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.phases import Phase
+from darkdec_qt.rules import engine
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.phases import Phase
+from darkdec_qt.rules.movement import move as movement
 from tests.rules.conftest_real import at, init
 
 

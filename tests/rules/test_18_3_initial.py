@@ -2,11 +2,12 @@
 
 import pytest
 
-from darkdec_qt.rules import commands as cm
-from darkdec_qt.rules import engine, movement
+from darkdec_qt.rules import engine
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.phases import Phase
 from darkdec_qt.rules.engine import check, execute
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.phases import Phase
+from darkdec_qt.rules.movement import move as movement
 from tests.rules.builder import ScenarioBuilder
 
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from darkdec_qt.rules import engine
-from darkdec_qt.rules import variants as var
-from darkdec_qt.rules.apply import apply
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.phases import Phase
-from darkdec_qt.rules.variants import ChooseConditionalUnits
+from darkdec_qt.rules.core.apply import apply
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.phases import Phase
+from darkdec_qt.rules.scenarios import variants as var
+from darkdec_qt.rules.scenarios.variants import ChooseConditionalUnits
 from tests.rules.conftest_real import at, dice, init
 from tests.rules.rules_helpers import force_dice
 

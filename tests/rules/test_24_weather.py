@@ -1,7 +1,7 @@
 """24.0 Uncertain weather (optional) and the historical calendar (20.0)."""
 
 from darkdec_qt.rules import weather
-from darkdec_qt.rules.phases import Phase
+from darkdec_qt.rules.core.phases import Phase
 from tests.rules.builder import ScenarioBuilder
 from tests.rules.rules_helpers import cursor, force_dice, run
 

@@ -2,8 +2,8 @@
 committed conditional units arrive."""
 
 from darkdec_qt import hexgrid
-from darkdec_qt.rules import montgomery
-from darkdec_qt.rules import variants as var
+from darkdec_qt.rules.scenarios import montgomery
+from darkdec_qt.rules.scenarios import variants as var
 from tests.rules.test_26_13_withdrawal_and_26_11_contention import _mover, _withdrawing
 
 
@@ -53,10 +53,10 @@ def test_26_13E_a_unit_may_head_west_to_the_meuse_instead_of_the_closest_river_l
 
 
 def test_23_0D_E_committed_conditional_units_arrive_as_reinforcements_not_before_their_printed_turn():
-    from darkdec_qt.rules import reinforcements
-    from darkdec_qt.rules.apply import apply
-    from darkdec_qt.rules.phases import Phase
-    from darkdec_qt.rules.variant_events import ArrivalsShifted
+    from darkdec_qt.rules.core.apply import apply
+    from darkdec_qt.rules.core.phases import Phase
+    from darkdec_qt.rules.movement import reinforcements
+    from darkdec_qt.rules.scenarios.variant_events import ArrivalsShifted
     from tests.rules.conftest_real import at, dice, init
     from tests.rules.test_scenarios import _bastogne_and_meuse
 

@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from darkdec_qt.rules import commands as cm
-from darkdec_qt.rules import crt, engine, movement
-from darkdec_qt.rules import montgomery as var
+from darkdec_qt.rules import engine
 from darkdec_qt.rules.airpower import missions
-from darkdec_qt.rules.apply import apply
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.montgomery import BeginSecondWithdrawalMove, DeclareWithdrawal
-from darkdec_qt.rules.phases import Phase
-from darkdec_qt.rules.variants import DeclareAirContention
+from darkdec_qt.rules.combat import crt
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core.apply import apply
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.phases import Phase
+from darkdec_qt.rules.movement import move as movement
+from darkdec_qt.rules.scenarios import montgomery as var
+from darkdec_qt.rules.scenarios.montgomery import BeginSecondWithdrawalMove, DeclareWithdrawal
+from darkdec_qt.rules.scenarios.variants import DeclareAirContention
 from tests.rules.conftest_real import at, init
 
 

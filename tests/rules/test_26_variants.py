@@ -7,14 +7,17 @@ import pytest
 from darkdec_qt import hexgrid
 from darkdec_qt.game.selfplay import selfplay
 from darkdec_qt.game.session import Game
-from darkdec_qt.rules import crt, freesetup, initial, reinforcements, victory
-from darkdec_qt.rules import variants as var
-from darkdec_qt.rules.commands import StartGame
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.montgomery import DeclareWithdrawal
-from darkdec_qt.rules.phases import Phase
-from darkdec_qt.rules.variant_events import ArrivalsShifted, VariantTriggered
-from darkdec_qt.rules.variants import ChooseVictoryConditions, DeclareAirContention
+from darkdec_qt.rules.combat import crt
+from darkdec_qt.rules.core.commands import StartGame
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.phases import Phase
+from darkdec_qt.rules.movement import reinforcements
+from darkdec_qt.rules.opening import initial
+from darkdec_qt.rules.scenarios import freesetup, victory
+from darkdec_qt.rules.scenarios import variants as var
+from darkdec_qt.rules.scenarios.montgomery import DeclareWithdrawal
+from darkdec_qt.rules.scenarios.variant_events import ArrivalsShifted, VariantTriggered
+from darkdec_qt.rules.scenarios.variants import ChooseVictoryConditions, DeclareAirContention
 from tests.rules.conftest_real import at, dice, division, init, real_module, turn
 
 

@@ -6,10 +6,10 @@ import pytest
 
 from darkdec_qt import gamestore
 from darkdec_qt.game.session import Game
-from darkdec_qt.rules import freesetup
-from darkdec_qt.rules.commands import StartGame
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.integrity import HISTORICAL_POSITIONS
+from darkdec_qt.rules.combat.integrity import HISTORICAL_POSITIONS
+from darkdec_qt.rules.core.commands import StartGame
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.scenarios import freesetup
 from tests.rules.conftest_real import init, real_module
 
 
@@ -91,7 +91,7 @@ def test_auto_setup_is_the_default_and_obeys_6_1():
 
 
 def test_6_2_historical_setup_and_14_6_reserves():
-    from darkdec_qt.rules.setup import initial_state
+    from darkdec_qt.rules.scenarios.setup import initial_state
 
     st = initial_state(real_module(), "campaign", "1", optional=("14", "14.6"), variants=(), setup="historical")
     assert HISTORICAL_POSITIONS in st.variants  # 18.1C reads it

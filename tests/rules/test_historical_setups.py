@@ -8,8 +8,8 @@ import dataclasses
 import pytest
 
 from darkdec_qt import mapregions
-from darkdec_qt.rules import restricted
-from darkdec_qt.rules.setup import initial_state
+from darkdec_qt.rules.movement import restricted
+from darkdec_qt.rules.scenarios.setup import initial_state
 from tests.rules.conftest_real import init, real_module
 
 ARMIES = ("5PZA", "6PZA", "7A")
@@ -110,7 +110,7 @@ def test_10_9_restricted_unit_stands_at_its_dated_position_behind_the_meuse():
 def test_turning_point_goose_egg_holds_poteau_until_the_salm_withdrawal():
     """22 Dec: the 7th Armd still holds Poteau and the goose egg west of St. Vith (German
     since the night of 21-22 Dec); Poteau is German from 29 Dec (withdrawal of 22-23 Dec)."""
-    from darkdec_qt.rules import victory
+    from darkdec_qt.rules.scenarios import victory
 
     m = real_module()
     st = init(scenario="turning_point")
@@ -177,7 +177,7 @@ def test_final_fury_reserves_stay_in_reserve_and_the_sure_front_of_29_december()
     """29 Dec: the 28th Inf (its 109th) holds the VIII Corps line at Neufchateau, six hexes behind the
     front, where its dated row puts it; the 26th Inf is over the Sure at Esch (26-27 Dec) and
     the 5th Inf at Beaufort (the 276th VG back over the Sauer), German on 22 Dec."""
-    from darkdec_qt.rules import victory
+    from darkdec_qt.rules.scenarios import victory
 
     m = real_module()
     ff, tp = init(scenario="final_fury"), init(scenario="turning_point")

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from darkdec_qt.rules import combat_commands as cc
-from darkdec_qt.rules import commands as cm
+from darkdec_qt.rules.combat import commands as cc
+from darkdec_qt.rules.combat.retreat import legal_retreats
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core.errors import IllegalAction
 from darkdec_qt.rules.engine import check
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.retreat import legal_retreats
 from tests.rules.combat_builder import CombatBuilder
 from tests.rules.combat_helpers import pending, run
 
@@ -74,7 +74,7 @@ def test_8_7_3C_a_division_not_yet_on_the_map_cites_8_7_3C():
 
 
 def test_movement_refusals_cite_one_clause_not_a_pair():
-    from darkdec_qt.rules.phases import Phase
+    from darkdec_qt.rules.core.phases import Phase
     from tests.rules.builder import ScenarioBuilder
 
     b = ScenarioBuilder()

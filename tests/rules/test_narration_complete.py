@@ -5,11 +5,11 @@ moments.py) and what a player may not know (Germany's secret 26.20A choice)."""
 from __future__ import annotations
 
 from darkdec_qt.rules import engine  # noqa: F401  (registers every module's events)
-from darkdec_qt.rules import events as ev
-from darkdec_qt.rules import variant_events as ve
+from darkdec_qt.rules.core import events as ev
 from darkdec_qt.rules.moments import PhaseStartNoted
 from darkdec_qt.rules.narrate import _TEXT, describe
-from darkdec_qt.rules.variants import CONDITIONAL_PICK
+from darkdec_qt.rules.scenarios import variant_events as ve
+from darkdec_qt.rules.scenarios.variants import CONDITIONAL_PICK
 from tests.rules.builder import ScenarioBuilder
 
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from darkdec_qt.rules import commands as cm
 from darkdec_qt.rules import engine
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.phases import Phase
 from darkdec_qt.rules.engine import check
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.phases import Phase
-from darkdec_qt.rules.setup import initial_state
+from darkdec_qt.rules.scenarios.setup import initial_state
 from tests.rules.builder import ScenarioBuilder
 from tests.rules.conftest_real import real_module
 
@@ -48,8 +48,8 @@ def test_5_4_with_rule_15_off_leaders_never_enter_later():
 def test_5_4_with_rule_15_off_no_leader_gives_its_effects():
     """5.4: without rule 15 nothing a commander does remains: Manteuffel's extra integrity bonus
     (13.8.4.1), the all out assault he would allow (13.2B), 13.5.1E (which needs a commander)."""
-    from darkdec_qt.rules import assault, integrity
-    from darkdec_qt.rules.options import check_choices
+    from darkdec_qt.rules.combat import assault, integrity
+    from darkdec_qt.rules.core.options import check_choices
     from tests.rules.combat_builder import CombatBuilder
 
     def state(optional):
@@ -81,7 +81,7 @@ def test_15_9A_on_ss_units_do_not_move_on_16_december_off_they_do():
     with pytest.raises(IllegalAction) as e:
         check(dietrich(("15.9",)), cm.Move(units=("1/1SS",), path=("0505", "0504")))
     assert e.value.rule == "15.9A"
-    from darkdec_qt.rules import movement
+    from darkdec_qt.rules.movement import move as movement
 
     assert movement.legal_destinations(dietrich(("15.9",)), "1/1SS") == {}
     check(dietrich(()), cm.Move(units=("1/1SS",), path=("0505", "0504")))
@@ -127,8 +127,8 @@ def test_7_1_7A_on_an_adjacent_unit_needs_an_enemy_near_the_bridge_off_it_does_n
 
 
 def test_23_off_no_conditional_roll_and_no_selection(monkeypatch):
-    from darkdec_qt.rules import variants as var
-    from darkdec_qt.rules.dice import DiceCursor
+    from darkdec_qt.rules.core.dice import DiceCursor
+    from darkdec_qt.rules.scenarios import variants as var
     from tests.rules.conftest_real import at, init
 
     st = at(init(), "26DecAM", side="Allied", phase=Phase.MOVEMENT)
@@ -145,7 +145,7 @@ def test_23_off_no_conditional_roll_and_no_selection(monkeypatch):
 
 
 def test_25_off_nothing_is_hidden_on_enemy_stacks_show_their_top_unit():
-    from darkdec_qt.rules import fogofwar
+    from darkdec_qt.rules import fog as fogofwar
 
     def hidden(optional):
         b = ScenarioBuilder()
@@ -159,7 +159,7 @@ def test_25_off_nothing_is_hidden_on_enemy_stacks_show_their_top_unit():
 def test_25_0C_on_the_phasing_side_does_not_see_the_crt_off_both_do():
     """25.0C: with fog of war the phasing side may not view the CRT during its player turn (the
     non-phasing side holds the charts); without rule 25, or after the game, both may."""
-    from darkdec_qt.rules import fogofwar
+    from darkdec_qt.rules import fog as fogofwar
 
     def state(optional, side="German"):
         b = ScenarioBuilder()

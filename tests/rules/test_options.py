@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.options import OPTIONAL_RULES, VARIANTS, catalogue, check_choices
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.options import OPTIONAL_RULES, VARIANTS, catalogue, check_choices
 
 
 def test_catalogue_lists_every_variant_26_1_to_26_19():

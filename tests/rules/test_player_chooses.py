@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 
 from darkdec_qt.rules import choices, engine
-from darkdec_qt.rules import commands as cm
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.phases import Phase
 from darkdec_qt.rules.engine import check, execute
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.phases import Phase
 from tests.rules.builder import ScenarioBuilder
 from tests.rules.combat_builder import displaced_leader_tie
 
@@ -75,7 +75,7 @@ def test_15_5D_legal_commands_offer_the_other_equidistant_hexes():
 
 
 def test_23_0B_legal_commands_offer_other_selections_of_conditional_units():
-    from darkdec_qt.rules import variants as var
+    from darkdec_qt.rules.scenarios import variants as var
     from tests.rules.test_23_0B_choose_conditional_units import _rolled
 
     st = _rolled()

@@ -21,14 +21,17 @@ from hypothesis import strategies as hs
 
 from darkdec_qt import hexgrid
 from darkdec_qt.game.selfplay import selfplay
-from darkdec_qt.rules import combat_commands as cc
-from darkdec_qt.rules import combat_legal, engine, initial, movement
-from darkdec_qt.rules import commands as cm
-from darkdec_qt.rules.advance import legal_advances
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.phases import MOVING_PHASES, Phase, acting_side
-from darkdec_qt.rules.retreat import legal_retreats
-from darkdec_qt.rules.state import GameState
+from darkdec_qt.rules import engine
+from darkdec_qt.rules.combat import commands as cc
+from darkdec_qt.rules.combat import legal as combat_legal
+from darkdec_qt.rules.combat.advance import legal_advances
+from darkdec_qt.rules.combat.retreat import legal_retreats
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.phases import MOVING_PHASES, Phase, acting_side
+from darkdec_qt.rules.core.state import GameState
+from darkdec_qt.rules.movement import move as movement
+from darkdec_qt.rules.opening import initial
 from tests.rules.builder import ScenarioBuilder
 from tests.rules.conftest_real import real_module
 from tests.rules.rules_helpers import force_dice
@@ -201,8 +204,8 @@ def test_battle_options_retreats_and_advances_agree_with_check():
                         assert path in paths, path
         if what == "advance":
             seen.add(what)
-            from darkdec_qt.rules import combat
-            from darkdec_qt.rules.advance import advance_length
+            from darkdec_qt.rules.combat import procedure as combat
+            from darkdec_qt.rules.combat.advance import advance_length
 
             for u in combat._advancers(st, b, side, h):
                 listed = set(legal_advances(st, u, h, advance_length(st, u, n)))

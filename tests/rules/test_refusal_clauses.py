@@ -18,18 +18,19 @@ from pathlib import Path
 
 import pytest
 
-from darkdec_qt.rules import clauses
-from darkdec_qt.rules import combat_commands as cc
-from darkdec_qt.rules import commands as cm
+import darkdec_qt.rules as rules_package
+from darkdec_qt import clauses
+from darkdec_qt.rules.combat import commands as cc
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.options import OPTIONAL_RULES, VARIANTS
+from darkdec_qt.rules.core.phases import Phase
 from darkdec_qt.rules.engine import check
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.options import OPTIONAL_RULES, VARIANTS
-from darkdec_qt.rules.phases import Phase
 from tests.rules.builder import ScenarioBuilder
 from tests.rules.combat_builder import CombatBuilder
 from tests.rules.combat_helpers import pending, run
 
-RULES = Path(clauses.__file__).resolve().parent
+RULES = Path(rules_package.__file__).resolve().parent
 CLAUSE = re.compile(r"^\d{1,2}(?:\.\d{1,2}){1,3}[A-Z]?$")
 IN_TEXT = re.compile(r"\((\d{1,2}(?:\.\d{1,2}){1,3}[A-Z]?)\)$")
 
@@ -39,15 +40,15 @@ IN_TEXT = re.compile(r"\((\d{1,2}(?:\.\d{1,2}){1,3}[A-Z]?)\)$")
 DERIVED: dict[tuple[str, str], tuple[str, ...]] = {
     ("airpower", "_check_mission"): (),
     ("battle", "check_declare"): ("battle:free_to_attack",),
-    ("combat", "_c_declare"): ("commanders:command_refusal", "commanders:restriction"),
-    ("combat", "_c_result"): ("losses:check_losses", "commanders:command_refusal", "commanders:restriction"),
-    ("combat", "_c_retreat"): ("refusals:retreat_clause", "retreat:loss_clause", "losses:check_losses"),
-    ("combat", "_c_losses"): ("losses:check_losses",),
-    ("combat", "_c_advance"): ("refusals:advance_clause",),
+    ("procedure", "_c_declare"): ("commanders:command_refusal", "commanders:restriction"),
+    ("procedure", "_c_result"): ("losses:check_losses", "commanders:command_refusal", "commanders:restriction"),
+    ("procedure", "_c_retreat"): ("refusals:retreat_clause", "retreat:loss_clause", "losses:check_losses"),
+    ("procedure", "_c_losses"): ("losses:check_losses",),
+    ("procedure", "_c_advance"): ("refusals:advance_clause",),
     ("engine", "_own_moving_phase"): ("engine:<calls _own_moving_phase>",),
     ("freesetup", "check_place"): ("freesetup:zone_rule", "freesetup:in_zone"),
     ("fuel", "check_choose"): ("fuel:ineligible_clause",),
-    ("movement", "walk"): ("movement:ERRORS",),
+    ("move", "walk"): ("move:ERRORS",),
     ("withdrawals", "end_phase_problem"): ("withdrawals:withdrawal_rule",),
 }
 # A refusal of a combination of options (options.check_choices) names the option it refuses, whose

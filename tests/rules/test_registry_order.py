@@ -13,8 +13,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
-FIRST = ["darkdec_qt.rules.engine", "darkdec_qt.rules.variants", "darkdec_qt.rules.withdrawals",
-         "darkdec_qt.game.selfplay", "darkdec_qt.rules.combat", "darkdec_qt.rules.moments"]
+FIRST = ["darkdec_qt.rules.engine", "darkdec_qt.rules.scenarios.variants", "darkdec_qt.rules.movement.withdrawals",
+         "darkdec_qt.game.selfplay", "darkdec_qt.rules.combat.procedure", "darkdec_qt.rules.moments"]
 
 
 def _order(first: str) -> str:
@@ -22,7 +22,7 @@ def _order(first: str) -> str:
         "import importlib\n"
         f"importlib.import_module({first!r})\n"
         "import darkdec_qt.rules.engine\n"
-        "from darkdec_qt.rules import registry as r\n"
+        "from darkdec_qt.rules.core import registry as r\n"
         "for name in ('GENERATORS', 'GUARDS', 'PHASE_HOOKS'):\n"
         "    print(name, [f.__qualname__ for f in getattr(r, name)])\n"
     )

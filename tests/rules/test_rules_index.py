@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from darkdec_qt.rules import clauses as rc
+from darkdec_qt import clauses as rc
 
 INDEX = rc.load_index()
 ROOT = rc.REPO_ROOT
@@ -118,8 +118,8 @@ def test_every_listed_test_exists():
 
 
 def test_function_and_test_checks_catch_a_wrong_name():
-    assert rc.function_exists("darkdec_qt.rules.clauses:load_index")
-    assert not rc.function_exists("darkdec_qt.rules.clauses:no_such_function")
+    assert rc.function_exists("darkdec_qt.clauses:load_index")
+    assert not rc.function_exists("darkdec_qt.clauses:no_such_function")
     assert not rc.function_exists("darkdec_qt.rules.no_such_module:f")
     assert rc.test_exists(f"tests/rules/test_rules_index.py::{test_every_listed_test_exists.__name__}")
     assert not rc.test_exists("tests/rules/test_rules_index.py::test_no_such_test")

@@ -1,10 +1,10 @@
 """The rules index's test scan is kept in the user cache folder and reused only for the
-same test files (darkdec_qt.rules.clauses.scan_tests): a changed test or a damaged cache
+same test files (darkdec_qt.clauses.scan_tests): a changed test or a damaged cache
 file is scanned again, never answered from the cache."""
 
 from __future__ import annotations
 
-from darkdec_qt.rules import clauses as rc
+from darkdec_qt import clauses as rc
 
 
 def _tests(tmp_path, body: str):

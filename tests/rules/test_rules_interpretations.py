@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from darkdec_qt.rules import combat, movement
-from darkdec_qt.rules import combat_commands as cc
-from darkdec_qt.rules import commands as cm
-from darkdec_qt.rules.battle_state import BattleState
+from darkdec_qt.rules.combat import commands as cc
+from darkdec_qt.rules.combat import procedure as combat
+from darkdec_qt.rules.combat.battle_state import BattleState
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.phases import Phase
 from darkdec_qt.rules.engine import check, execute
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.phases import Phase
+from darkdec_qt.rules.movement import move as movement
 from tests.rules.builder import ScenarioBuilder
 from tests.rules.combat_builder import CombatBuilder
 from tests.rules.rules_helpers import force_dice
@@ -60,7 +61,7 @@ def test_12_2_and_10_4_3A_and_10_4_5A_no_entering_an_enemy_zoc_in_strategic_move
     assert "0403" not in movement.legal_destinations(st, "1/A")  # the query agrees
     st.strategic.add("g/1")  # an enemy in strategic movement has no ZOC (12.2): 1/A may close in
     check(st, cm.Move(units=("1/A",), path=("0303", "0403")))
-    from darkdec_qt.rules.battle_queries import proposed_battle
+    from darkdec_qt.rules.combat.queries import proposed_battle
 
     s = CombatBuilder().allied("x", "0505", a=6, d=4).german("g", "0605", d=2).build()
     s.side = "Allied"
@@ -92,7 +93,7 @@ def test_16_1H_over_18_3D_no_bridge_demolition_on_16_december_even_by_units_not_
 
 # --- 14.6A (eleven) against 14.5D (ten) -----------------------------------------------------
 def test_14_6A_all_eleven_historical_reserves_start_14_5D_bars_new_ones_until_below_ten():
-    from darkdec_qt.rules.setup import initial_state
+    from darkdec_qt.rules.scenarios.setup import initial_state
     from tests.rules.conftest_real import real_module
 
     st = initial_state(real_module(), "campaign", "1", optional=("14", "14.6"), setup="historical")
@@ -108,13 +109,13 @@ def test_14_6A_all_eleven_historical_reserves_start_14_5D_bars_new_ones_until_be
 
 # --- 6.2B against 14.6A-B ----------------------------------------------------------------------
 def _in_enemy_zoc(st, u):
-    from darkdec_qt.rules.zoc import zoc_hexes
+    from darkdec_qt.rules.core.zoc import zoc_hexes
 
     return st.pos[u] in zoc_hexes(st, "Allied")
 
 
 def _first_movement_phase(optional, setup):
-    from darkdec_qt.rules.setup import initial_state
+    from darkdec_qt.rules.scenarios.setup import initial_state
     from tests.rules.conftest_real import real_module
 
     st = initial_state(real_module(), "campaign", "1", optional=optional, setup=setup)

@@ -28,9 +28,9 @@ import pytest
 from darkdec_qt.game.selfplay import selfplay
 from darkdec_qt.model.load import DEFAULT_MODULE, load_module
 from darkdec_qt.moduleview import Module
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.options import check_choices
-from darkdec_qt.rules.setup import SETUPS
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.options import check_choices
+from darkdec_qt.rules.scenarios.setup import SETUPS
 
 DATA = Path(__file__).resolve().parent / "data"
 RECORD = DATA / "same_games.json"

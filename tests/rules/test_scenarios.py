@@ -8,12 +8,14 @@ import pytest
 from darkdec_qt import gamestore
 from darkdec_qt.game.selfplay import scenario_turns, selfplay
 from darkdec_qt.game.session import Game
-from darkdec_qt.rules import fogofwar, victory, weather
-from darkdec_qt.rules import variants as var
-from darkdec_qt.rules.options import OPTIONAL_RULES
-from darkdec_qt.rules.phases import Phase
-from darkdec_qt.rules.scenario_setup import GERMAN_HELD
-from darkdec_qt.rules.variant_events import ArrivalsShifted, VariantTriggered
+from darkdec_qt.rules import fog as fogofwar
+from darkdec_qt.rules import weather
+from darkdec_qt.rules.core.options import OPTIONAL_RULES
+from darkdec_qt.rules.core.phases import Phase
+from darkdec_qt.rules.scenarios import variants as var
+from darkdec_qt.rules.scenarios import victory
+from darkdec_qt.rules.scenarios.scenario_setup import GERMAN_HELD
+from darkdec_qt.rules.scenarios.variant_events import ArrivalsShifted, VariantTriggered
 from tests.rules.conftest_real import at, dice, init, real_module, turn
 
 SCENARIOS = ("campaign", "extended", "herbstnebel", "turning_point", "final_fury", "reduction")
@@ -79,7 +81,7 @@ def test_optional_rule_toggle_is_recorded_and_reaches_the_engine(rule, tmp_path)
 
 
 def test_13_5_1E_needs_15():
-    from darkdec_qt.rules.errors import IllegalAction
+    from darkdec_qt.rules.core.errors import IllegalAction
 
     with pytest.raises(IllegalAction):
         Game(real_module(), "campaign", "1", optional=("13.5.1E",))
@@ -203,9 +205,9 @@ def test_cli_status_hides_the_26_20_choice_from_the_allies(tmp_path, capsys):
 
 
 def test_7_1_7A_bridge_blowing_in_proximity_only_reaches_the_engine():
-    from darkdec_qt.rules import bridges
-    from darkdec_qt.rules import commands as cm
-    from darkdec_qt.rules.errors import IllegalAction
+    from darkdec_qt.rules.core import commands as cm
+    from darkdec_qt.rules.core.errors import IllegalAction
+    from darkdec_qt.rules.engineering import bridges
 
     st = at(init(), "20DecAM", side="Allied", phase=Phase.CONSTRUCTION)
     german = [h for u, h in st.pos.items() if st.spec(u).side == "German"]
@@ -223,7 +225,7 @@ def test_7_1_7A_bridge_blowing_in_proximity_only_reaches_the_engine():
 
 
 def test_10_8_toggle_enables_the_150th_withdrawal():
-    from darkdec_qt.rules.withdrawals import withdrawal_rule
+    from darkdec_qt.rules.movement.withdrawals import withdrawal_rule
 
     st = at(init(), "27DecAM", phase=Phase.MOVEMENT)
     assert withdrawal_rule(st, "150Pz") is None

@@ -2,8 +2,8 @@
 legal commands (strict mode) and are deterministic per seed."""
 
 from darkdec_qt.game.selfplay import _order, selfplay
-from darkdec_qt.rules import commands as cm
 from darkdec_qt.rules import engine
+from darkdec_qt.rules.core import commands as cm
 from tests.rules.conftest_real import real_module
 
 
@@ -21,7 +21,7 @@ def test_selfplay_is_deterministic_per_seed():
 def test_selfplay_order_keeps_every_candidate_and_prefers_battles():
     import random
 
-    from darkdec_qt.rules import combat_commands as cc
+    from darkdec_qt.rules.combat import commands as cc
 
     g = selfplay(real_module(), "herbstnebel", 1, 0)
     cands = [cm.EndPhase(), cc.DeclareBattle(attackers=("x",), defenders=("y",))] + \

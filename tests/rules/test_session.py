@@ -6,13 +6,13 @@ from hypothesis import strategies as hs
 
 from darkdec_qt.game.selfplay import selfplay
 from darkdec_qt.game.session import Game
-from darkdec_qt.rules import commands as cm
-from darkdec_qt.rules import events as ev
-from darkdec_qt.rules.commands import Command
-from darkdec_qt.rules.dice import die
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.events import Event
-from darkdec_qt.rules.phases import Phase, next_phase
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core import events as ev
+from darkdec_qt.rules.core.commands import Command
+from darkdec_qt.rules.core.dice import die
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.events import Event
+from darkdec_qt.rules.core.phases import Phase, next_phase
 from tests.rules.builder import ScenarioBuilder
 
 
@@ -59,7 +59,7 @@ def test_undo_stops_at_phase_handover_and_die_rolls():
     assert g.state.phase is Phase.MOVEMENT
     before = g.state.state_hash()
     unit = sorted(u for u in g.state.pos if g.module.units[u].side == "German")[0]
-    from darkdec_qt.rules.movement import legal_destinations
+    from darkdec_qt.rules.movement.move import legal_destinations
 
     dest, (_, path) = sorted(legal_destinations(g.state, unit).items())[0]
     g.execute(cm.Move(units=(unit,), path=path))

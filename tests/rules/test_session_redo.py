@@ -4,10 +4,10 @@ events; a new command forgets them; nothing is redone past the limits of undo.""
 import pytest
 
 from darkdec_qt.game.session import Game
-from darkdec_qt.rules import commands as cm
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.movement import legal_destinations
-from darkdec_qt.rules.phases import Phase
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.phases import Phase
+from darkdec_qt.rules.movement.move import legal_destinations
 from tests.rules.test_session import small_module
 
 

@@ -1,8 +1,8 @@
 """Supply (8.0) and stacking (11.0)."""
 
-from darkdec_qt.rules import supply
-from darkdec_qt.rules.phases import Phase
-from darkdec_qt.rules.stacking import end_of_movement_eliminations
+from darkdec_qt.rules.core.phases import Phase
+from darkdec_qt.rules.movement.stacking import end_of_movement_eliminations
+from darkdec_qt.rules.supply import determination as supply
 from tests.rules.builder import ScenarioBuilder
 
 
@@ -106,9 +106,9 @@ def test_11_0C_overstacked_units_eliminated_at_end_of_movement():
 
 
 def test_11_4_british_and_us_may_not_stack():
-    from darkdec_qt.rules import commands as cm
+    from darkdec_qt.rules.core import commands as cm
+    from darkdec_qt.rules.core.errors import IllegalAction
     from darkdec_qt.rules.engine import check
-    from darkdec_qt.rules.errors import IllegalAction
 
     b = ScenarioBuilder()
     b.unit("1/A", "Allied", at="0505").unit("29/11", "Allied", nationality="British", at="0405")
@@ -124,9 +124,9 @@ def test_11_4_british_and_us_may_not_stack():
 def test_11_0A_no_more_than_three_units_while_moving():
     import pytest
 
-    from darkdec_qt.rules import commands as cm
+    from darkdec_qt.rules.core import commands as cm
+    from darkdec_qt.rules.core.errors import IllegalAction
     from darkdec_qt.rules.engine import check
-    from darkdec_qt.rules.errors import IllegalAction
 
     b = ScenarioBuilder()
     for i in range(3):
@@ -141,9 +141,9 @@ def test_11_0A_no_more_than_three_units_while_moving():
 def test_11_0A_no_passing_through_a_full_hex():
     import pytest
 
-    from darkdec_qt.rules import commands as cm
+    from darkdec_qt.rules.core import commands as cm
+    from darkdec_qt.rules.core.errors import IllegalAction
     from darkdec_qt.rules.engine import check
-    from darkdec_qt.rules.errors import IllegalAction
 
     # given three Allied units in 0505, between x/A and 0605
     b = ScenarioBuilder()

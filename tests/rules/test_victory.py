@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from darkdec_qt.rules import variants as var
-from darkdec_qt.rules import victory
-from darkdec_qt.rules.events import GameEnded
+from darkdec_qt.rules.core.events import GameEnded
+from darkdec_qt.rules.scenarios import variants as var
+from darkdec_qt.rules.scenarios import victory
 from tests.rules.conftest_real import at, dice, init
 
 

@@ -21,7 +21,7 @@ import hashlib
 import hmac
 import secrets
 
-from darkdec_qt.rules.dice import DicePending, DiceSource
+from darkdec_qt.rules.core.dice import DicePending, DiceSource
 
 HEX64 = 64
 

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from itertools import islice
 
-from darkdec_qt.rules.commands import Command, EndPhase
-from darkdec_qt.rules.phases import Phase, acting_side
-from darkdec_qt.rules.state import GameState
+from darkdec_qt.rules.core.commands import Command, EndPhase
+from darkdec_qt.rules.core.phases import Phase, acting_side
+from darkdec_qt.rules.core.state import GameState
 
 # phases whose commands legal_commands enumerates in full for the side acting in them
 _PHASE_ENDS = frozenset({Phase.SUPPLY, Phase.REPLACEMENT, Phase.REACTION, Phase.CONSTRUCTION})
@@ -32,8 +32,8 @@ def forced_command(state: GameState, side: str) -> Command | None:
     if state.game_over or not state.started or state.displaced:
         return None
     from darkdec_qt.rules import engine
-    from darkdec_qt.rules.combat_commands import ResolveBattle
-    from darkdec_qt.rules.combat_legal import pending_commands
+    from darkdec_qt.rules.combat.commands import ResolveBattle
+    from darkdec_qt.rules.combat.legal import pending_commands
 
     b = state.battle
     if b is not None:

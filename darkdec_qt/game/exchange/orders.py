@@ -4,15 +4,15 @@ command needs no die (no unseen die, no open choice); the receiver re-derives ea
 
 from __future__ import annotations
 
-from darkdec_qt.rules.combat_commands import (
+from darkdec_qt.rules.combat.commands import (
     ChooseAttackerResult,
     ChooseDefenderResult,
     ChooseRetreat,
     DefenderDeclares,
 )
-from darkdec_qt.rules.commands import Command, EndPhase
-from darkdec_qt.rules.phases import Phase, acting_side
-from darkdec_qt.rules.state import GameState
+from darkdec_qt.rules.core.commands import Command, EndPhase
+from darkdec_qt.rules.core.phases import Phase, acting_side
+from darkdec_qt.rules.core.state import GameState
 
 ORDERS: dict[str, str] = {
     "no_reaction": "no reaction movement: end my Reaction Phase at once (7.1.4)",
@@ -32,7 +32,7 @@ def parse_orders(names: list[str] | tuple[str, ...]) -> dict[str, bool]:
 
 def standing_command(state: GameState, orders: dict[str, bool], side: str) -> Command | None:
     """The one command ``side``'s standing orders give in ``state``, or None."""
-    from darkdec_qt.rules.combat_legal import pending_commands
+    from darkdec_qt.rules.combat.legal import pending_commands
 
     b = state.battle
     if state.displaced:  # 15.5D: the owner of a displaced leader picks its hex first

@@ -26,13 +26,13 @@ from darkdec_qt.game.exchange.signing import Signed, fingerprint, public_hex, si
 from darkdec_qt.game.session import Batch, Game
 from darkdec_qt.moduleview import Module
 from darkdec_qt.rules import engine
-from darkdec_qt.rules.combat import deciding_side
-from darkdec_qt.rules.commands import Command
-from darkdec_qt.rules.dice import DicePending, DiceSource
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.events import Event
-from darkdec_qt.rules.phases import Phase, acting_side, other_side
-from darkdec_qt.rules.state import GameState
+from darkdec_qt.rules.combat.procedure import deciding_side
+from darkdec_qt.rules.core.commands import Command
+from darkdec_qt.rules.core.dice import DicePending, DiceSource
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.events import Event
+from darkdec_qt.rules.core.phases import Phase, acting_side, other_side
+from darkdec_qt.rules.core.state import GameState
 
 Progress = Callable[[int, int], None]
 """Called before each segment is verified with (segments done, segments in all); it may raise
@@ -422,7 +422,7 @@ class ExchangeGame:
         if len(stored) != len(produced):
             raise ExchangeError(f"{where}, event {len(produced)}: recorded but not produced by the engine",
                                 segment=seq)
-        from darkdec_qt.rules.apply import apply
+        from darkdec_qt.rules.core.apply import apply
 
         for e in produced:
             apply(game.state, e)
@@ -430,7 +430,7 @@ class ExchangeGame:
 
     @staticmethod
     def _apply_recorded(game: Game, cmd: Command, stored: list[dict[str, Any]], where: str, seq: int) -> None:
-        from darkdec_qt.rules.apply import apply
+        from darkdec_qt.rules.core.apply import apply
 
         try:
             events = [Event.from_dict(d) for d in stored]
@@ -539,7 +539,7 @@ class ExchangeGame:
     def _draft_exec(self, cmd: Command, by: str, dice: DiceSource) -> list[Event]:
         assert self.draft is not None
         events = engine.check(self.draft.state, cmd, dice=dice)
-        from darkdec_qt.rules.apply import apply
+        from darkdec_qt.rules.core.apply import apply
 
         for e in events:
             apply(self.draft.state, e)

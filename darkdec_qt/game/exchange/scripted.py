@@ -8,8 +8,8 @@ import random
 from darkdec_qt.game.exchange.protocol import ExchangeGame
 from darkdec_qt.game.selfplay import _order
 from darkdec_qt.rules import engine
-from darkdec_qt.rules.commands import StartGame
-from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules.core.commands import StartGame
+from darkdec_qt.rules.core.errors import IllegalAction
 
 
 def play_until_send(xg: ExchangeGame, rng: random.Random, end_bias: float = 0.15, max_commands: int = 5000) -> int:

@@ -21,11 +21,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from darkdec_qt.rules import attack_obligation as ao
-from darkdec_qt.rules import combat_commands as cc
-from darkdec_qt.rules.battle import obligatory_attacks
-from darkdec_qt.rules.combat_legal import declarable_battles
-from darkdec_qt.rules.phases import Phase
+from darkdec_qt.rules.combat import commands as cc
+from darkdec_qt.rules.combat.battle import obligatory_attacks
+from darkdec_qt.rules.combat.legal import declarable_battles
+from darkdec_qt.rules.core.phases import Phase
+from darkdec_qt.rules.opening import attack_obligation as ao
 from darkdec_qt.ui.controller import GameController
 from darkdec_qt.ui.elide import ElidedLabel
 

@@ -22,12 +22,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from darkdec_qt.rules import battle_queries as bq
-from darkdec_qt.rules import battle_readout as ro
-from darkdec_qt.rules import combat_commands as cc
-from darkdec_qt.rules import fogofwar
-from darkdec_qt.rules.commands import Command
-from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules import fog as fogofwar
+from darkdec_qt.rules.combat import commands as cc
+from darkdec_qt.rules.combat import queries as bq
+from darkdec_qt.rules.combat import readout as ro
+from darkdec_qt.rules.core.commands import Command
+from darkdec_qt.rules.core.errors import IllegalAction
 from darkdec_qt.rules.narrate import OPTION_WORDS, TASK_WORDS
 from darkdec_qt.ui.battle.obligation import PossibleAttacks
 from darkdec_qt.ui.controller import GameController

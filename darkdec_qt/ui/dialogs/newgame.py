@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
 )
 
 from darkdec_qt.moduleview import Module
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.options import catalogue, check_choices
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.options import catalogue, check_choices
 
 SETUPS = (("Historical assault positions (6.2)", "historical"), ("Free, placed by hand (6.1)", "free"),
           ("Automatic (the engine's fill, 6.1)", "auto"))

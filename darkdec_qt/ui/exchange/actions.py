@@ -30,10 +30,10 @@ from darkdec_qt.game.exchange.orders import ORDERS
 from darkdec_qt.game.session import Game
 from darkdec_qt.model.database import DatabaseError
 from darkdec_qt.model.exchangefile import ExchangeFileError
-from darkdec_qt.rules.commands import Command
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.events import Event
-from darkdec_qt.rules.phases import other_side
+from darkdec_qt.rules.core.commands import Command
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.events import Event
+from darkdec_qt.rules.core.phases import other_side
 from darkdec_qt.ui.dialogs.newgame import NewGameDialog
 
 PLAYBACK_MS = 300

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from darkdec_qt.rules import clauses as rc
+from darkdec_qt import clauses as rc
 from darkdec_qt.ui.help.ruletext import linkify, rule_of
 
 ID_ROLE = Qt.ItemDataRole.UserRole

@@ -12,7 +12,7 @@ import html
 import re
 from functools import lru_cache
 
-from darkdec_qt.rules import clauses as rc
+from darkdec_qt import clauses as rc
 
 SCHEME = "rule:"
 LINK_STYLE = "color:#1f4e8c; text-decoration:none;"

@@ -13,9 +13,9 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QPoint, Qt, Signal
 
-from darkdec_qt.rules import movement
-from darkdec_qt.rules.commands import Command, Move
-from darkdec_qt.rules.phases import MOVING_PHASES
+from darkdec_qt.rules.core.commands import Command, Move
+from darkdec_qt.rules.core.phases import MOVING_PHASES
+from darkdec_qt.rules.movement import move as movement
 from darkdec_qt.ui.controller import GameController
 from darkdec_qt.ui.map.overlays import OutlineItem
 from darkdec_qt.ui.map.scene import MapScene

@@ -5,9 +5,9 @@ question goes to the engine."""
 from __future__ import annotations
 
 from darkdec_qt.moduleview import Module
-from darkdec_qt.rules.phases import Phase, acting_side
-from darkdec_qt.rules.state import GameState
-from darkdec_qt.rules.terrain_level import base_level
+from darkdec_qt.rules.combat.terrain_level import base_level
+from darkdec_qt.rules.core.phases import Phase, acting_side
+from darkdec_qt.rules.core.state import GameState
 from darkdec_qt.ui.map.scene import Placement
 
 PHASE_NAMES = {
@@ -40,7 +40,7 @@ def placements(state: GameState, viewer: str | None = None) -> dict[str, list[Pl
     units = state.module.units
     out: dict[str, list[Placement]] = {}
     if viewer and state.has_rule("25"):
-        from darkdec_qt.rules.fogofwar import visible_units
+        from darkdec_qt.rules.fog import visible_units
 
         for h, (shown, hidden) in visible_units(state, viewer).items():
             us = sorted(shown, key=lambda u: (units[u].is_leader, u))

@@ -10,13 +10,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from darkdec_qt import hexgrid
-from darkdec_qt.rules import choices, engine, freesetup, initial, variants
-from darkdec_qt.rules import combat_commands as cc
-from darkdec_qt.rules import commands as cm
-from darkdec_qt.rules.commands import Command
-from darkdec_qt.rules.errors import IllegalAction
-from darkdec_qt.rules.phases import acting_side
-from darkdec_qt.rules.state import GameState
+from darkdec_qt.rules import choices, engine
+from darkdec_qt.rules.combat import commands as cc
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core.commands import Command
+from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.phases import acting_side
+from darkdec_qt.rules.core.state import GameState
+from darkdec_qt.rules.opening import initial
+from darkdec_qt.rules.scenarios import freesetup, variants
 
 
 @dataclass
@@ -130,7 +132,7 @@ def fuel_orders(state: GameState) -> list[Order]:
         for d in divisions:
             if legal(state, c := cm.ChooseFuelDivision(division=d, side=side)):
                 out.append(Order("fuel", f"{side}: {d} runs out of fuel", command=c))
-        from darkdec_qt.rules import fuel
+        from darkdec_qt.rules.supply import fuel
 
         brig = fuel.eligible_brigades(state)
         for i, a in enumerate(brig):
@@ -200,14 +202,14 @@ def owed_orders(state: GameState) -> list[Order]:
             out.append(Order("delayed_entry", f"{u}: entry blocked; choose its road hex for next turn "
                              f"({' or '.join(t)}, 10.6.3C)…", targets=t,
                              prompt=f"Click the road hex {u} enters from next turn (10.6.3C)"))
-    from darkdec_qt.rules import exits
+    from darkdec_qt.rules.movement import exits
 
     for u, edge in exits.hold_off_candidates(state):
         if legal(state, c := cm.HoldOff(u)):
             out.append(Order("hold_off", f"Hold {u} off the map ({edge} edge, "
                              f"{state.hold_off_owed.get(edge, 0)} owed, 10.7.2C)", command=c))
     if state.phase.value == "movement":
-        from darkdec_qt.rules.stacking import stack_problems
+        from darkdec_qt.rules.movement.stacking import stack_problems
 
         for h, us in sorted(stack_problems(state, state.side).items()):
             for u in us:

@@ -11,9 +11,9 @@ from functools import partial
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QInputDialog, QMenu
 
-from darkdec_qt.rules import commands as cm
-from darkdec_qt.rules import initial
-from darkdec_qt.rules.commands import Command
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core.commands import Command
+from darkdec_qt.rules.opening import initial
 from darkdec_qt.ui.orders import legal as od
 
 # key, menu text, shortcut

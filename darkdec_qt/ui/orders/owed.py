@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from darkdec_qt.rules.variants import CONDITIONAL_CHOSEN, ChooseConditionalUnits
+from darkdec_qt.rules.scenarios.variants import CONDITIONAL_CHOSEN, ChooseConditionalUnits
 from darkdec_qt.ui.controller import GameController
 from darkdec_qt.ui.map.input import MapInput
 from darkdec_qt.ui.orders import legal as od

@@ -9,8 +9,8 @@ from functools import partial
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QLabel, QListWidget, QListWidgetItem, QMenu, QVBoxLayout, QWidget
 
-from darkdec_qt.rules import commands as cm
-from darkdec_qt.rules import reinforcements as rf
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.movement import reinforcements as rf
 from darkdec_qt.ui.controller import GameController
 from darkdec_qt.ui.map.input import MapInput
 from darkdec_qt.ui.orders import legal as od

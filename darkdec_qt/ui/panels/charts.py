@@ -9,7 +9,7 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QLabel, QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget
 
 from darkdec_qt.moduleview import Module
-from darkdec_qt.rules import fogofwar
+from darkdec_qt.rules import fog as fogofwar
 from darkdec_qt.ui.controller import GameController
 from darkdec_qt.ui.help.rulelinks import link_label
 from darkdec_qt.ui.help.ruletext import linkify_html

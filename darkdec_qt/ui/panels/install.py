@@ -84,7 +84,7 @@ def _scrolled(widget: QWidget) -> QScrollArea:
 def _ask_limit(win) -> None:  # noqa: ANN001
     """The per-turn clock in minutes and half minutes: 25.0D allows each side 7½ minutes, the
     value offered while fog of war is in use and no limit is set."""
-    from darkdec_qt.rules.fogofwar import TIME_LIMIT_MINUTES
+    from darkdec_qt.rules.fog import TIME_LIMIT_MINUTES
 
     now = win.clock.limit / 60
     if not now and win.controller.state.has_rule("25"):

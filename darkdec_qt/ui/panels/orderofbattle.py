@@ -9,8 +9,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QLineEdit, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
-from darkdec_qt.rules import fogofwar
-from darkdec_qt.rules.state import GameState
+from darkdec_qt.rules import fog as fogofwar
+from darkdec_qt.rules.core.state import GameState
 from darkdec_qt.ui.controller import GameController
 
 UNIT = Qt.ItemDataRole.UserRole

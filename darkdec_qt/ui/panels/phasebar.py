@@ -7,7 +7,7 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from darkdec_qt.rules.phases import PHASES, Phase
+from darkdec_qt.rules.core.phases import PHASES, Phase
 from darkdec_qt.ui.battle.obligation import ObligationIndicator
 from darkdec_qt.ui.controller import GameController
 from darkdec_qt.ui.elide import ElidedButton, ElidedLabel

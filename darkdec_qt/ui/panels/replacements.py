@@ -7,8 +7,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget
 
-from darkdec_qt.rules import commands as cm
 from darkdec_qt.rules import replacements as rp
+from darkdec_qt.rules.core import commands as cm
 from darkdec_qt.ui.controller import GameController
 from darkdec_qt.ui.map.input import MapInput
 from darkdec_qt.ui.orders import legal as od

@@ -9,7 +9,7 @@ import time
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QVBoxLayout, QWidget
 
-from darkdec_qt.rules import victory
+from darkdec_qt.rules.scenarios import victory
 from darkdec_qt.ui.controller import GameController
 from darkdec_qt.ui.orders.legal import vc_text
 

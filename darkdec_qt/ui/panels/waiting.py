@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 from PySide6.QtWidgets import QWidget
 
-from darkdec_qt.rules import battle_queries as bq
+from darkdec_qt.rules.combat import queries as bq
+from darkdec_qt.rules.core.state import GameState
 from darkdec_qt.rules.narrate import TASK_WORDS
-from darkdec_qt.rules.state import GameState
 from darkdec_qt.ui.controller import GameController
 from darkdec_qt.ui.elide import ElidedLabel
 

@@ -1,0 +1,1 @@
+"""16.0-17.0 engineering: bridges and fortifications."""
