@@ -7,6 +7,8 @@ environment); deselect locally with ``-m "not wheel"``. benchmarks/install.py ti
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from darkdec_qt.version import VERSION
@@ -34,3 +36,8 @@ def test_the_installed_wheel_runs_every_command_outside_the_checkout(tmp_path):
     assert run(darkdec, "replay", "g.ddg", "--verify", cwd=here, env=env).startswith("verified: ")
     run(darkdec, "play", "--scenario", "herbstnebel", "--screenshot", "s.png", cwd=here, env=env)
     assert (here / "s.png").stat().st_size > 50_000
+    run(darkdec, "open", "g.ddg", "--screenshot", "o.png", cwd=here, env=env)  # what a double-click runs
+    assert (here / "o.png").stat().st_size > 50_000
+    if sys.platform.startswith("linux"):
+        run(darkdec, "install-desktop", cwd=here, env=env)
+        assert (tmp_path / "home" / "data" / "applications" / "org.darkdec.DarkDecember.desktop").is_file()
