@@ -46,8 +46,9 @@ def _whole_game(module, scenario: str, variants=None, optional=None) -> None:
     assert replayed.state.state_hash() == g.state.state_hash()
 
 
-@pytest.mark.parametrize("scenario", ["herbstnebel", "campaign", "extended", "turning_point", "final_fury",
-                                      "reduction"])
+@pytest.mark.slow
+@pytest.mark.parametrize("scenario", ["reduction", "extended", "turning_point", "final_fury", "campaign",
+                                      "herbstnebel"])  # the longest first (pytest_collection_modifyitems)
 def test_ai_plays_every_scenario_to_its_end_with_legal_commands_only(module, scenario):
     _whole_game(module, scenario)
 
@@ -77,11 +78,13 @@ def _groups() -> list[tuple[str, ...]]:
 VARIANT_GROUPS = _groups()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variants", VARIANT_GROUPS, ids=["+".join(v) for v in VARIANT_GROUPS])
 def test_ai_plays_the_campaign_to_its_end_with_every_variant(module, variants):
     _whole_game(module, "campaign", variants=variants)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("scenario", ["herbstnebel", "campaign"])
 def test_ai_plays_to_the_end_with_every_optional_rule(module, scenario):
     _whole_game(module, scenario, optional=tuple(module.scenarios[scenario].optional_rules))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import statistics
 
+import pytest
+
 from darkdec_qt.game.exchange.signing import fingerprint
 from darkdec_qt.model.exchangefile import read_exchange
 from tests.exchange.helpers import play_by_files
@@ -18,6 +20,7 @@ def _hash(duel, side):  # noqa: ANN001
     return PlayerHome(duel.homes[side].root).load(duel.game_id).xg.game.state.state_hash()
 
 
+@pytest.mark.slow
 def test_whole_herbstnebel_game_by_files_with_standing_orders_ends_in_the_same_state(tmp_path):
     # given two homes with their own data directories and keys
     duel = play_by_files(tmp_path, orders=ORDERS)

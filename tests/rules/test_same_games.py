@@ -107,6 +107,7 @@ def test_every_scenario_is_played(recorded):
         "campaign", "extended", "final_fury", "herbstnebel", "reduction", "turning_point"}
 
 
+@pytest.mark.slow
 def test_same_games(module, recorded):
     """Each fixed-seed game ends in the recorded state after the recorded events."""
     differ = []
