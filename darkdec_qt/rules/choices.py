@@ -1,4 +1,4 @@
-"""The player chooses (issue 12, class 2): where the rulebook gives a player a choice, the
+"""The player chooses: where the rulebook gives a player a choice, the
 engine waits for that player's command instead of picking in their place.
 
 Each choice is (1) a command with its checker, (2) offered by ``legal_commands`` (a

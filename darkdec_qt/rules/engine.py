@@ -499,8 +499,8 @@ def _ok(state: GameState, cmd: Command) -> bool:
 
 
 # modules that register their commands' checkers
-from darkdec_qt.rules import choices as _choices  # noqa: E402,F401  (issue 12: the player chooses)
-from darkdec_qt.rules import moments as _moments  # noqa: E402,F401  (issue 12: moments)
+from darkdec_qt.rules import choices as _choices  # noqa: E402,F401  (the player chooses)
+from darkdec_qt.rules import moments as _moments  # noqa: E402,F401  (moments)
 from darkdec_qt.rules import replacements as _repl  # noqa: E402,F401
 from darkdec_qt.rules.core import notes as _notes  # noqa: E402,F401  (a player's note in the log)
 from darkdec_qt.rules.engineering import bridges as _bridges  # noqa: E402,F401

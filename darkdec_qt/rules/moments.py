@@ -1,4 +1,4 @@
-"""Moments (issue 12, class 1): a condition the rulebook ties to a moment is judged at that
+"""Moments: a condition the rulebook ties to a moment is judged at that
 moment, not when a command is given.
 
 At the start of each Movement Phase the engine notes (event ``phase_start_noted``) which of

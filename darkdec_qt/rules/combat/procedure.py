@@ -369,7 +369,7 @@ def _c_retreat(state: GameState, cmd: cc.ChooseRetreat, dice: DiceCursor) -> Eve
     paths = {p.path: p for p in legal_retreats(state, h, cmd.units, n)}
     p = paths.get(tuple(cmd.path))
     if p is None:
-        from darkdec_qt.rules.combat.refusals import retreat_clause  # the most specific clause (issue 12)
+        from darkdec_qt.rules.combat.refusals import retreat_clause  # the most specific clause
 
         best = next(iter(paths))
         rule, why = retreat_clause(state, h, tuple(cmd.units), tuple(cmd.path), n)
@@ -484,7 +484,7 @@ def _c_advance(state: GameState, cmd: cc.ChooseAdvance | cc.DeclineAdvance, dice
         raise IllegalAction(f"may not advance into {h} (13.7, 13.5.5H, 13.6.5)", rule="13.7", unit=cmd.unit)
     length = advance_length(state, cmd.unit, n)
     if tuple(cmd.path) not in legal_advances(state, cmd.unit, h, length):
-        from darkdec_qt.rules.combat.refusals import advance_clause  # the most specific clause (issue 12)
+        from darkdec_qt.rules.combat.refusals import advance_clause  # the most specific clause
 
         rule, why = advance_clause(state, cmd.unit, h, tuple(cmd.path), length)
         raise IllegalAction(f"cannot advance along {'-'.join(cmd.path)}: {why}", rule=rule, unit=cmd.unit)

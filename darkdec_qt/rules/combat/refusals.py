@@ -1,4 +1,4 @@
-"""The most specific clause (issue 12, class 4): when a proposed retreat or advance is not
+"""The most specific clause: when a proposed retreat or advance is not
 one the rules allow, walk it and name the first clause it breaks (13.6.2D an armored unit
 across an unbridged river, 13.7.4A-D terrain on advance...), not the section's heading.
 Used only to explain a refusal: legality itself stays with ``retreat.legal_retreats`` and

@@ -20,7 +20,7 @@ PRESTART: set[str] = set()
 # (GameState, DiceCursor) -> events, applied by the caller as they are returned
 PhaseHook = Callable[[Any, Any], list[Event]]
 PHASE_HOOKS: list[PhaseHook] = []
-# (issue 12: the player chooses) refusals judged before a command's own checker: a choice the
+# (the player chooses) refusals judged before a command's own checker: a choice the
 # rulebook gives a player is owed before the phase may end or movement may begin.
 # (GameState, Command) -> IllegalAction | None
 Guard = Callable[[Any, Command], Any]

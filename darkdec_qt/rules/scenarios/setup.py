@@ -82,7 +82,7 @@ def initial_state(module: Module, scenario: str, seed: str = "0", optional: Iter
             st.reserve.update(u for u in scenario_setup.HISTORICAL_RESERVES if u in st.pos)
     if sc is not None and not sc.setup and first > 1:  # (scenarios) later scenarios: reconstructed set-up
         scenario_setup.derive(st)
-    if "15" not in st.optional:  # 5.4 clarification: leader units are used only with rule 15 (issue 12)
+    if "15" not in st.optional:  # 5.4 clarification: leader units are used only with rule 15
         for u, spec in module.units.items():
             if spec.is_leader:
                 st.pos.pop(u, None)

@@ -559,7 +559,7 @@ def _cond_chosen(s: GameState, e: ConditionalUnitsChosen) -> None:  # type: igno
     for u, t in e.chosen:
         s.pending[u] = t
         s.triggers[f"{CONDITIONAL_PICK}{u}"] = s.turn
-    s.triggers[f"{CONDITIONAL_CHOSEN}{e.side}"] = s.turn  # issue 12: the side has made its selection
+    s.triggers[f"{CONDITIONAL_CHOSEN}{e.side}"] = s.turn  # 23.0B: the side has made its selection
 
 
 @cm.Command.register

@@ -86,7 +86,7 @@ def auto_events(state: GameState) -> list[ev.Event]:
 
 
 def ineligible_clause(state: GameState, division: str, who: str) -> tuple[str, str]:
-    """The most specific clause that keeps ``division`` off the fuel choice (issue 12)."""
+    """The most specific clause that keeps ``division`` off the fuel choice (8.7.1)."""
     units = state.module.units
     members = [u for u, s in units.items() if s.division == division and s.side == "German"]
     if not members or not any(units[u].is_motorized for u in members):
