@@ -1,5 +1,5 @@
 """File exchange: every kind of tampering is refused, naming the first bad item, and the local
-game is left as it was (issue: fair means 2 and 3)."""
+game is left as it was (docs/file-exchange.md: a forged, replayed or forked move is refused)."""
 
 from __future__ import annotations
 
