@@ -11,6 +11,7 @@ from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
+    QDialog,
     QDockWidget,
     QFileDialog,
     QFrame,
@@ -19,8 +20,10 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QScrollArea,
+    QTextBrowser,
     QToolBar,
     QUndoView,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -142,6 +145,23 @@ class EditorWindow(QMainWindow):
         for panel in (self.ob, self.setups, self.charts, self.errata, self.properties):
             panel.refused.connect(self.refuse)
 
+    def show_guide(self) -> QDialog:
+        """The editor guide (package data, ``resources/guides/editor.md``) in a window of its own."""
+        from darkdec_qt import packagedata
+        from darkdec_qt.ui.help.menu import guide_markdown
+
+        dlg = QDialog(self)
+        dlg.setWindowTitle("Editor guide — Dark December")
+        lay = QVBoxLayout(dlg)
+        text = QTextBrowser(dlg)
+        text.setOpenExternalLinks(True)
+        text.setMarkdown(guide_markdown(packagedata.read_text(*packagedata.EDITOR_GUIDE)))
+        lay.addWidget(text)
+        dlg.resize(720, 640)
+        dlg.show()
+        self.guide_dialog = dlg
+        return dlg
+
     def _action(self, text: str, slot: Callable[[], object], shortcut: QKeySequence | str | None = None,
                 tip: str = "") -> QAction:
         a = QAction(text, self)
@@ -187,6 +207,9 @@ class EditorWindow(QMainWindow):
             vm.addAction(d.toggleViewAction())
         mm = mb.addMenu("&Module")
         mm.addAction(self.act_validate)
+        hm = mb.addMenu("&Help")
+        self.act_guide = self._action("Editor &guide", self.show_guide, "F1", "How the editor works")
+        hm.addAction(self.act_guide)
         # file toolbar
         tb = QToolBar("File")
         tb.setObjectName("file")

@@ -295,3 +295,19 @@ def test_a_module_changed_outside_the_editor_is_flagged_on_open_and_sealed_by_sa
     assert window.save()
     assert "changed outside" not in window.file_label.text() and not window.file_label.toolTip()
     read_database(tampered)  # sealed again: the game's strict reader accepts it
+
+
+def test_f1_shows_the_editor_guide_from_the_package_data(qtbot, window):
+    """The guide ships inside the package (resources/guides/editor.md), so an installed
+    editor shows it too."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QTextBrowser
+
+    window.show()
+    qtbot.waitExposed(window)
+    QTest.keyClick(window, Qt.Key.Key_F1)
+    dlg = window.guide_dialog
+    assert dlg.isVisible()
+    text = dlg.findChild(QTextBrowser).toPlainText()
+    assert "editor" in text.lower() and len(text) > 2000
