@@ -439,7 +439,7 @@ def test_10_6_3_of_two_entry_hexes_as_near_the_need_the_reinforcement_takes_the_
 
 def test_the_defender_holds_a_town_at_the_cost_of_a_step_rather_than_retreat_out_of_it():
     """13.5: right after a result choice nothing has moved yet, so the one-ply look saw no
-    harm in the retreat (normal retreated, before this session); followed to the battle's
+    harm in the retreat (a look that stops there retreats); followed to the battle's
     end (battle_look.finish) and fought out (hard), the retreat lets the German advance
     into Bastogne, and both levels lose the step instead."""
     from darkdec_qt.ai.battles import candidates
