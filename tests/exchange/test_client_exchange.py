@@ -42,7 +42,8 @@ def test_open_an_opponents_file_play_it_back_act_and_send(client, qtbot, tmp_pat
     s = german.new_game("German", "herbstnebel")
     # the Allied player opens the invitation in the client
     assert x.open_file(s.send(tmp_path / "to-allied"))
-    assert "send the file to the German player: they must decide (start the game)" in x.status.text()
+    assert "send the file to the German player: it binds your key and commits your first secret" in x.status.text()
+    assert "they must decide (start the game)" in x.status.text()
     f1 = x.send(tmp_path / "to-german")
     assert f1 is not None and f1.name.endswith("-Allied-0001.ddx")
     # the German player (a script) answers with its first moves

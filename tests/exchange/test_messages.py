@@ -122,3 +122,16 @@ def test_unsent_commands_can_be_undone_and_sent_ones_cannot(tmp_path, capsys):
     assert not s.can_undo() and not s.xg.state.started
     with pytest.raises(ExchangeError, match="nothing to undo"):
         s.undo()
+
+
+def test_a_changed_turn_field_says_which_turn_not_the_same_hash_twice(duel, module):
+    from darkdec_qt.game.exchange import ExchangeGame
+
+    segs = duel.session("German").xg.segments
+    k = len(segs) - 1
+    body = json.loads(segs[k].raw)
+    body["turn"] += 1
+    bad = sign(body, duel.homes[body["author"]].key())
+    xg = ExchangeGame.from_segments(module, list(segs[:k]))
+    with pytest.raises(ExchangeError, match=rf"segment {k}: claims game turn {body['turn']}, but its commands end"):
+        xg._accept(bad)

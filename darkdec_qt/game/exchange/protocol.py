@@ -647,6 +647,9 @@ class ExchangeGame:
                 return (f"send the file to the {other_side(viewer)} player: your {self.draft_pending.kind.replace('_', ' ')}"
                         " needs their secret for its die")
             who = decider(st)
+            if who != viewer and len(self.segments) == 1 and not self.draft_batches:
+                return (f"send the file to the {who} player: it binds your key and commits your first secret, "
+                        f"which the dice of their first commands need; they must decide ({decision(st)})")
             if who != viewer:
                 return f"send the file to the {who} player: they must decide ({decision(st)})"
             return f"your move ({viewer}): {decision(st)}"
