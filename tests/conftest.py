@@ -10,15 +10,14 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
-def pytest_configure(config):
-    config.addinivalue_line("markers", "slow: a whole game, a build or an install (tens of seconds of CPU); run first")
+LONG = ("slow", "wheel", "packaging")  # the markers of tests that take tens of seconds (pyproject.toml)
 
 
 def pytest_collection_modifyitems(config, items):
-    """The tests marked slow first, the rest in their order: the parallel workers
-    (packaging/test.sh) then share the long tests out early and end together, instead of
-    one worker meeting a whole game at the end while the other waits."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    """The long tests first (whole games, the wheel, the bundle), the rest in their order:
+    the parallel workers (packaging/test.sh) then share the long tests out early and end
+    together, instead of one worker meeting a whole game at the end while the other waits."""
+    items.sort(key=lambda item: not any(item.get_closest_marker(m) for m in LONG))
 
 
 @pytest.fixture(scope="session", autouse=True)
