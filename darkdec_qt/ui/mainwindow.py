@@ -31,6 +31,7 @@ from darkdec_qt.ui.map.scene import MapScene
 from darkdec_qt.ui.map.view import MapView
 from darkdec_qt.ui.panels.log import LogPanel
 from darkdec_qt.ui.panels.phasebar import PhaseBar
+from darkdec_qt.ui.panels.waiting import owed_decision
 from darkdec_qt.ui.provenance import MARK, hex_tip, notice
 from darkdec_qt.ui.style import STYLE
 
@@ -217,7 +218,9 @@ class MainWindow(QMainWindow):
         if self.hotseat:
             s = self.controller.state
             self.input.cancel()
-            self.handover.offer(side, f"Turn {s.turn}, {s.side} player turn, {s.phase.value} phase.")
+            owed = owed_decision(s, side, self.controller.acting())
+            self.handover.offer(side, f"Turn {s.turn}, {s.side} player turn, {s.phase.value} phase."
+                                + (f" The {side} player {owed.words}." if owed is not None else ""))
 
     def _toggle_hotseat(self, on: bool) -> None:
         self.hotseat = on

@@ -54,6 +54,31 @@ def test_reductions_and_the_defenders_own_declaration(make_client):
     assert not win.panels["charts"].isVisible()  # but the closed Charts dock does not jump forward
 
 
+
+def test_each_battle_starts_its_defenders_declaration_afresh(make_client, module):
+    """The integrity box unticked for one battle is ticked again (13.8A claimed) for the next."""
+    from darkdec_qt.ui.app import new_game
+    from tests.client.battle_setup import to_combat
+
+    win = make_client(new_game(module, "final_fury", "1"))
+    to_combat(win)
+    panel = win.battle_panel
+    win.panels["battle"].raise_()
+    for n in range(2):
+        cmd = next(iter(declarable_battles(win.controller.state)))
+        panel.select_attack(cmd)
+        QTest.mouseClick(panel.declare_button, Qt.MouseButton.LeftButton)
+        assert panel.defender_box.isVisibleTo(panel) and panel.def_integrity.isChecked(), n
+        QTest.mouseClick(panel.def_integrity, Qt.MouseButton.LeftButton)  # this defender does not claim it
+        assert not panel.def_integrity.isChecked()
+        QTest.mouseClick(panel.def_button, Qt.MouseButton.LeftButton)
+        for _ in range(30):
+            if win.controller.state.battle is None:
+                break
+            QTest.mouseClick(panel.choose_button, Qt.MouseButton.LeftButton)
+        assert win.controller.state.battle is None
+
+
 def test_order_of_battle_states_and_centring(make_client):
     win = make_client()
     ob = win.ob_panel

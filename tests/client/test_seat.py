@@ -123,6 +123,7 @@ def test_hot_seat_hands_the_seat_to_the_defender_and_back(make_client, module, q
     qtbot.mouseClick(panel.declare_button, Qt.MouseButton.LeftButton)
     assert bq.pending(win.controller.state).what == "declare"
     assert win.handover.isVisible() and win.handover.side == "Allied"  # the defender takes the seat
+    assert "The Allied player declares voluntary reductions" in win.handover.detail.text()  # and is told why
     assert win.controller.viewer() == "Allied"
     qtbot.mouseClick(win.handover.button, Qt.MouseButton.LeftButton)
     assert panel.isVisible() and not win.phase_bar.next_button.isEnabled()

@@ -281,6 +281,8 @@ class BattlePanel(QWidget):
         self.options.clear()
         p = bq.pending(s)
         declaring = p is not None and p.what == "declare"
+        if declaring and not self.defender_box.isVisibleTo(self):  # a new declaration: the defaults (13.8A claimed)
+            self.def_integrity.setChecked(True)
         self.defender_box.setVisible(declaring)
         if declaring and b is not None:
             self.def_reductions.set_hexes(sorted({s.pos[u] for u in b.defenders if u in s.pos}))

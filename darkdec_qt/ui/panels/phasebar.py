@@ -41,7 +41,7 @@ class PhaseBar(QFrame):
         self.turn_label = ElidedLabel(mode=right)
         self.turn_label.setObjectName("TurnLabel")
         self.weather_label = ElidedLabel(mode=right)
-        self.side_label = ElidedLabel(mode=right)
+        self.side_label = ElidedLabel(mode=right, min_px=110)  # "German", "Allied" always whole
         self.side_label.setObjectName("SideLabel")
         self.side_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.phases_label = PhaseStrip()
