@@ -1,6 +1,7 @@
 """``apply(state, event)``: the only function that changes a GameState.
 
-One handler per event kind; other modules (combat) add theirs with ``register_handler``.
+One handler per event kind; the chapters add theirs with ``register_handler`` (combat's extend
+some of these: importing the rules package registers them, see ``darkdec_qt/rules/__init__.py``).
 Handlers never roll dice and never decide: everything they need is in the event.
 """
 
@@ -332,6 +333,3 @@ def _displaced(s: GameState, e: ev.LeaderDisplaced) -> None:  # type: ignore[ove
 def _ended(s: GameState, e: ev.GameEnded) -> None:  # type: ignore[override]
     s.game_over = True
 
-
-# --- combat (engine II): register the combat event handlers ----------------------------
-from darkdec_qt.rules.combat import apply as _combat_apply  # noqa: E402,F401
