@@ -14,6 +14,7 @@ from darkdec_qt.rules.core.phases import Phase
 from darkdec_qt.rules.core.registry import register_checker
 from darkdec_qt.rules.core.state import GameState
 from darkdec_qt.rules.scenarios.variant_events import VariantTriggered
+from darkdec_qt.rules.scenarios.victory import west_of_meuse
 
 
 def montgomery_withdrawal(state: GameState) -> bool:
@@ -101,8 +102,6 @@ def _line_distance(state: GameState, line: str, h: str) -> int:
     if h in hexes:
         return 0
     if line == "Meuse":
-        from darkdec_qt.rules.scenarios.victory import west_of_meuse
-
         if west_of_meuse(state, h):
             return 0
     return min(hexgrid.distance(h, x) for x in hexes)

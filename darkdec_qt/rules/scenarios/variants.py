@@ -41,6 +41,7 @@ from darkdec_qt.rules.core.registry import (
     register_phase_hook,
 )
 from darkdec_qt.rules.core.state import GameState
+from darkdec_qt.rules.scenarios import victory
 from darkdec_qt.rules.scenarios.montgomery import (
     BeginSecondWithdrawalMove,
     DeclareWithdrawal,
@@ -267,15 +268,6 @@ def vc_choice_visible(state: GameState, viewer: str) -> bool:
     return viewer == "German" or state.game_over or "26.20" in state.triggers
 
 
-def small_solution(state: GameState) -> bool:
-    return "26.8" in state.variants or state.vc_choice == "small_solution"
-
-
-def luxembourg(state: GameState) -> bool:
-    return "26.9" in state.variants or state.vc_choice == "luxembourg"
-
-
-
 # --- commands ------------------------------------------------------------------------
 
 
@@ -397,10 +389,8 @@ def _german_meuse_threat(state: GameState, reach: int) -> bool:
 
 def german_crossed_meuse(state: GameState) -> bool:
     """26.10A: a German combat unit west of the Meuse (on a west-bank hex or beyond)."""
-    from darkdec_qt.rules.scenarios.victory import west_of_meuse
-
     units = state.module.units
-    return any(units[u].side == "German" and not units[u].is_leader and west_of_meuse(state, h)
+    return any(units[u].side == "German" and not units[u].is_leader and victory.west_of_meuse(state, h)
                for u, h in state.pos.items())
 
 
@@ -445,8 +435,6 @@ def _counter_turn(state: GameState, unit: str) -> int:
 def phase_hook(state: GameState, dice) -> list[ev.Event]:  # noqa: ANN001 - a DiceCursor
     """Automatic variant work at the start of a phase (registry.PHASE_HOOKS). The events
     are applied by the caller as they are returned, so each part sees the previous."""
-    from darkdec_qt.rules.scenarios import victory
-
     out: list[ev.Event] = []
     v = state.variants
     t = state.turn

@@ -140,16 +140,18 @@ def exit_totals(state: GameState) -> dict[str, int]:
     return out
 
 
-def _luxembourg(state: GameState) -> bool:
-    from darkdec_qt.rules.scenarios.variants import luxembourg
+def small_solution(state: GameState) -> bool:
+    """The Small Solution's victory conditions apply: variant 26.8 or Germany's 26.20A choice."""
+    return "26.8" in state.variants or state.vc_choice == "small_solution"
 
-    return luxembourg(state)
+
+def luxembourg(state: GameState) -> bool:
+    """Operation Luxembourg's exit hexes apply (26.9B): variant 26.9 or Germany's 26.20A choice."""
+    return "26.9" in state.variants or state.vc_choice == "luxembourg"
 
 
-def _small(state: GameState) -> bool:
-    from darkdec_qt.rules.scenarios.variants import small_solution
-
-    return small_solution(state)
+_luxembourg = luxembourg
+_small = small_solution
 
 
 def _victory(state: GameState) -> dict:
