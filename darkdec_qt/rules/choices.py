@@ -21,7 +21,7 @@ comes before movement, to move) while the choice can still be made.
 - 15.5D: the owner of a displaced leader picks among the equidistant hexes
   (``RelocateDisplacedLeader``); the leader waits in its hex and the choice is owed at once:
   every other command is refused until it is made, and the owner decides
-  (``relocation_owner``, which combat.deciding_side reports).
+  (``commanders.relocation_owner``, which combat.deciding_side reports).
 - 23.0B: the side selects which conditional units its 1-2 rolls commit
   (``ChooseConditionalUnits``; the engine's counter-order pick is only a proposal, which the
   side may confirm by choosing it), owed before the phase ends unless one has entered.
@@ -38,15 +38,23 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import ClassVar
 
+from darkdec_qt.rules.commanders import relocation_owed, relocation_owner  # noqa: F401  (15.5D, the client asks here)
 from darkdec_qt.rules.core import commands as cm
 from darkdec_qt.rules.core import events as ev
 from darkdec_qt.rules.core.errors import IllegalAction, MalformedCommand
 from darkdec_qt.rules.core.phases import Phase
-from darkdec_qt.rules.core.registry import OWED, register_checker, register_generator, register_guard
+from darkdec_qt.rules.core.registry import (
+    OWED,
+    accepted,
+    register_checker,
+    register_generator,
+    register_guard,
+)
 from darkdec_qt.rules.core.state import GameState
 from darkdec_qt.rules.movement import reinforcements
 from darkdec_qt.rules.movement.stacking import LIMIT, stack_problems
 from darkdec_qt.rules.opening import initial
+from darkdec_qt.rules.opening.initial import drop_owed
 
 # commands that are movement in the Movement Phase (19.2A: the drop comes before them)
 MOVEMENT_KINDS = frozenset({"move", "enter_strategic", "leave_strategic", "enter_reserve", "leave_reserve",
@@ -54,13 +62,7 @@ MOVEMENT_KINDS = frozenset({"move", "enter_strategic", "leave_strategic", "enter
 
 
 def _accepted(state: GameState, cmd: cm.Command) -> bool:
-    from darkdec_qt.rules import engine
-
-    try:
-        engine.check(state, cmd)
-        return True
-    except IllegalAction:
-        return False
+    return accepted(state, cmd)
 
 
 # --- 11.0C ------------------------------------------------------------------------------
@@ -147,31 +149,6 @@ def delayed_entry_owed(state: GameState) -> list[tuple[str, list[str]]]:
 
 
 # --- the guards -------------------------------------------------------------------------
-
-
-def drop_owed(state: GameState) -> bool:
-    """19.1: von der Heydte must drop (before movement, 19.2A) and some hex allows it."""
-    if not initial.paradrop_due(state) or state.phase is not Phase.MOVEMENT:
-        return False
-    return bool(initial.drop_hexes(state, first=True))
-
-
-def relocation_owner(state: GameState) -> str | None:
-    """15.5D: the side owing the choice of hex of a displaced leader (None: nothing owed)."""
-    for leader in sorted(state.displaced):
-        if leader in state.module.units:
-            return state.module.units[leader].side
-    return None
-
-
-def relocation_owed(state: GameState) -> IllegalAction | None:
-    """15.5D: the refusal of anything but the relocation while a displaced leader waits."""
-    if not state.displaced:
-        return None
-    leader, alts = min(state.displaced.items())
-    return IllegalAction(f"the {relocation_owner(state)} player first relocates the displaced leader {leader} "
-                         f"to one of {', '.join(alts)} (the nearest supplied friendly combat units)",
-                         rule="15.5D", unit=leader)
 
 
 def _owed_choice(state: GameState, cmd: cm.Command) -> IllegalAction | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from darkdec_qt import hexgrid
+from darkdec_qt.rules.core.errors import IllegalAction
 from darkdec_qt.rules.core.phases import other_side
 from darkdec_qt.rules.core.state import GameState
 
@@ -134,7 +135,7 @@ def displacement_events(state: GameState, movers: tuple[str, ...] | list[str], p
     (not a commander). Each leader goes to the nearest supplied friendly combat unit or
     stack. When several are equidistant the owning side chooses: the event has no
     ``to_hex``, the leader stays where it was overrun and the choice is owed before anything
-    else is done (``RelocateDisplacedLeader``; choices.relocation_owner). With no supplied
+    else is done (``RelocateDisplacedLeader``; ``relocation_owner``). With no supplied
     friendly combat unit on the map the leader is eliminated (interpretation)."""
     from darkdec_qt.rules.core import events as ev
 
@@ -171,3 +172,24 @@ def check_relocate(state: GameState, unit: str, hex_id: str) -> list:
     if any(state.side_of(u) != state.side_of(unit) for u in state.units_at(hex_id)):
         raise IllegalAction(f"{hex_id} is no longer held by friendly units", rule="15.5D", unit=unit, hex=hex_id)
     return [ev.LeaderDisplaced(unit=unit, from_hex=state.pos[unit], to_hex=hex_id)]
+
+
+# --- 15.5D: the relocation a displaced leader's owner owes ------------------------------------
+
+
+def relocation_owner(state: GameState) -> str | None:
+    """15.5D: the side owing the choice of hex of a displaced leader (None: nothing owed)."""
+    for leader in sorted(state.displaced):
+        if leader in state.module.units:
+            return state.module.units[leader].side
+    return None
+
+
+def relocation_owed(state: GameState) -> IllegalAction | None:
+    """15.5D: the refusal of anything but the relocation while a displaced leader waits."""
+    if not state.displaced:
+        return None
+    leader, alts = min(state.displaced.items())
+    return IllegalAction(f"the {relocation_owner(state)} player first relocates the displaced leader {leader} "
+                         f"to one of {', '.join(alts)} (the nearest supplied friendly combat units)",
+                         rule="15.5D", unit=leader)

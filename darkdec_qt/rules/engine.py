@@ -25,6 +25,7 @@ from darkdec_qt.rules.core.registry import (  # noqa: F401
     GUARDS,
     PHASE_HOOKS,
     PRESTART,
+    install_check,
     register_checker,
     register_generator,
 )
@@ -502,6 +503,10 @@ def _ok(state: GameState, cmd: Command) -> bool:
 from darkdec_qt.rules import choices as _choices  # noqa: E402,F401  (the player chooses)
 from darkdec_qt.rules import moments as _moments  # noqa: E402,F401  (moments)
 from darkdec_qt.rules import replacements as _repl  # noqa: E402,F401
+
+# --- combat (engine II): battle/air checkers, the 13.0B EndPhase guard, combat generator ---
+from darkdec_qt.rules.combat import legal as _combat_legal  # noqa: E402,F401  (registers its generator)
+from darkdec_qt.rules.combat import procedure as _combat  # noqa: E402
 from darkdec_qt.rules.core import notes as _notes  # noqa: E402,F401  (a player's note in the log)
 from darkdec_qt.rules.engineering import bridges as _bridges  # noqa: E402,F401
 from darkdec_qt.rules.engineering import fortifications as _forts  # noqa: E402,F401
@@ -511,12 +516,5 @@ from darkdec_qt.rules.scenarios import freesetup as _freesetup  # noqa: E402,F40
 from darkdec_qt.rules.scenarios import variants as _variants  # noqa: E402,F401  (scenarios: 23, 26)
 from darkdec_qt.rules.supply import fuel as _fuel  # noqa: E402,F401  (rules engine I: 15.6E)
 
-
-# --- combat (engine II): battle/air checkers, the 13.0B EndPhase guard, combat generator ---
-def _register_combat() -> None:
-    from darkdec_qt.rules.combat import procedure as combat
-
-    combat._register()
-
-
-_register_combat()
+_combat._register()
+install_check(check)  # the chapters ask whether a command they offer would be accepted

@@ -38,6 +38,6 @@ def test_registration_order_does_not_depend_on_import_order(first):
 def test_owed_choices_first_then_declarations_then_chapters_then_combat():
     lines = dict(line.split(" ", 1) for line in _order(FIRST[0]).splitlines())
     assert lines["GENERATORS"] == str(["choices", "withdrawal_commands", "_withdrawals",
-                                       "_register.<locals>.generate"])
+                                       "combat_commands"])
     assert lines["GUARDS"] == str(["_owed_choice", "_register.<locals>.guard"])
     assert lines["PHASE_HOOKS"] == str(["start_of_movement", "phase_hook"])

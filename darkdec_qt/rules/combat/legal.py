@@ -14,6 +14,7 @@ from darkdec_qt.rules.combat.retreat import legal_retreats
 from darkdec_qt.rules.core.commands import Command
 from darkdec_qt.rules.core.errors import IllegalAction
 from darkdec_qt.rules.core.phases import Phase, other_side
+from darkdec_qt.rules.core.registry import COMBAT, register_generator
 from darkdec_qt.rules.core.state import GameState
 
 
@@ -125,3 +126,9 @@ def legal_combat_commands(state: GameState) -> list[Command]:
     if state.battle is not None:
         return pending_commands(state)
     return declarable_battles(state)
+
+
+@register_generator(rank=COMBAT)
+def combat_commands(state: GameState, rng: object = None) -> list[Command]:
+    """The battle procedure's candidates for ``legal_commands`` (13.0)."""
+    return legal_combat_commands(state)

@@ -42,8 +42,8 @@ STAY_OPTIONS = frozenset({"step1", "step2", "retreat1_step1"})
 
 def deciding_side(state: GameState) -> str | None:
     """The side owing the next decision before play goes on: the owner of a displaced
-    leader (15.5D, choices.relocation_owner), else the side a battle's task names."""
-    from darkdec_qt.rules.choices import relocation_owner
+    leader (15.5D, commanders.relocation_owner), else the side a battle's task names."""
+    from darkdec_qt.rules.commanders import relocation_owner
 
     if state.displaced:
         return relocation_owner(state)
@@ -533,7 +533,6 @@ def is_combat_command(cmd: Command) -> bool:
 
 def _register() -> None:
     from darkdec_qt.rules import airpower
-    from darkdec_qt.rules.combat import legal as combat_legal
     from darkdec_qt.rules.combat.battle import end_phase_problem
     from darkdec_qt.rules.core import registry
 
@@ -549,10 +548,3 @@ def _register() -> None:
 
         guard._combat_guard = True  # type: ignore[attr-defined]
         registry.register_guard(guard, registry.COMBAT)
-
-    def generate(state: GameState, rng: object = None):  # type: ignore[no-untyped-def]
-        yield from combat_legal.legal_combat_commands(state)
-
-    if not any(getattr(g, "_combat", False) for g in registry.GENERATORS):
-        generate._combat = True  # type: ignore[attr-defined]
-        registry.register_generator(generate, rank=registry.COMBAT)

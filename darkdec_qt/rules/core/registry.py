@@ -27,6 +27,26 @@ Guard = Callable[[Any, Command], Any]
 GUARDS: list[Guard] = []
 
 
+_CHECK: list[Callable[[Any, Command], list[Event]]] = []
+
+
+def install_check(fn: Callable[[Any, Command], list[Event]]) -> None:
+    """The engine installs its ``check`` here, so that a chapter can ask whether a command it
+    offers would be accepted (guards, checker and all) without importing the engine above it."""
+    _CHECK[:] = [fn]
+
+
+def accepted(state: Any, cmd: Command) -> bool:
+    """Whether the engine's ``check`` accepts ``cmd`` now."""
+    from darkdec_qt.rules.core.errors import IllegalAction
+
+    try:
+        _CHECK[0](state, cmd)
+        return True
+    except IllegalAction:
+        return False
+
+
 def register_checker(kind: str) -> Callable[[Checker], Checker]:
     def deco(fn: Checker) -> Checker:
         CHECKERS[kind] = fn

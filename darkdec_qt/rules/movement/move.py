@@ -490,13 +490,11 @@ def check_can_move(state: GameState, units: tuple[str, ...]) -> None:
     if side != acting_side(state.side, state.phase):
         raise IllegalAction(f"cannot move: it is not the {side} side's phase", rule="10.2G", unit=units[0])
     if state.displaced:  # 15.5D: a displaced leader's hex is chosen before anything else
-        from darkdec_qt.rules.choices import relocation_owed
+        from darkdec_qt.rules.commanders import relocation_owed
 
         raise relocation_owed(state)  # type: ignore[misc]
     if state.phase is Phase.MOVEMENT and initial.paradrop_due(state):
-        from darkdec_qt.rules.choices import drop_owed
-
-        if drop_owed(state):
+        if initial.drop_owed(state):
             raise IllegalAction("von der Heydte's drop comes before movement (19.1 mandatory): pick his hex first",
                                 rule="19.2A", unit=units[0])
     for u in units:

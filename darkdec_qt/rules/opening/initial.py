@@ -110,3 +110,10 @@ def check_paradrop(state: GameState, unit: str, hex_id: str, dice: DiceCursor) -
     text = (row.result if row else "").lower()
     result = "eliminated" if "elim" in text else "reduced" if ("reduc" in text or "step" in text) else "full"
     return [roll, ev.Paradropped(unit=unit, hex=hex_id, result=result)]
+
+
+def drop_owed(state: GameState) -> bool:
+    """19.1: von der Heydte must drop (before movement, 19.2A) and some hex allows it."""
+    if not paradrop_due(state) or state.phase is not Phase.MOVEMENT:
+        return False
+    return bool(drop_hexes(state, first=True))
