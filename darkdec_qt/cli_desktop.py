@@ -20,13 +20,21 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     d.set_defaults(func=cmd_install_desktop)
 
 
+def _play_args(argv: list[str]) -> argparse.Namespace:
+    """``darkdec play ARGV`` parsed by the play command's own parser (cli_game), so that this
+    module needs nothing of the command line that imports it."""
+    from darkdec_qt import cli_game
+
+    p = argparse.ArgumentParser(prog="darkdec")
+    cli_game.add_parsers(p.add_subparsers(dest="cmd", required=True))
+    return p.parse_args(["play", *argv])
+
+
 def cmd_open(args: argparse.Namespace) -> int:
     from darkdec_qt.model.safesqlite import sniff
 
     if not args.file:  # the desktop menu's entry starts 'darkdec open' with no file
-        from darkdec_qt.cli import build_parser
-
-        play = build_parser().parse_args(["play"] + (["--screenshot", args.screenshot] if args.screenshot else []))
+        play = _play_args(["--screenshot", args.screenshot] if args.screenshot else [])
         return int(play.func(play) or 0)
     kind = sniff(args.file)
     if kind in ("missing", "folder", "other"):
@@ -38,9 +46,7 @@ def cmd_open(args: argparse.Namespace) -> int:
         from darkdec_qt.cli_game import cmd_edit
 
         return cmd_edit(argparse.Namespace(module=args.file, screenshot=args.screenshot))
-    from darkdec_qt.cli import build_parser
-
-    play = build_parser().parse_args(["play", args.file] + (["--screenshot", args.screenshot] if args.screenshot else []))
+    play = _play_args([args.file] + (["--screenshot", args.screenshot] if args.screenshot else []))
     if kind == "exchange":
         from darkdec_qt.ui.app import run_exchange_client
 
