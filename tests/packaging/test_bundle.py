@@ -20,7 +20,7 @@ pytestmark = [pytest.mark.packaging,
               pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the Linux bundle; CI builds the others")]
 
 
-def test_the_frozen_bundle_runs_without_python(tmp_path):
+def test_the_frozen_bundle_runs_without_python(tmp_path, big_folders):
     dist, work = tmp_path / "dist", tmp_path / "work"
     subprocess.run(["bash", str(ROOT / "packaging" / "bundle.sh"), str(dist), str(work)], check=True, timeout=1500,
                    env={**os.environ, "PYTHON": sys.executable}, capture_output=True)

@@ -18,7 +18,7 @@ from .helpers import ROOT, build_wheel, fresh_venv, run, user_env
 pytestmark = pytest.mark.wheel
 
 
-def test_the_installed_wheel_runs_every_command_outside_the_checkout(tmp_path):
+def test_the_installed_wheel_runs_every_command_outside_the_checkout(tmp_path, big_folders):
     wheel = build_wheel(tmp_path / "build")
     assert wheel.name == f"darkdec_qt-{VERSION}-py3-none-any.whl"
     darkdec = fresh_venv(tmp_path / "venv", wheel)
