@@ -30,3 +30,8 @@ def brackets(text: str) -> str:
 def json_depth(text: str) -> int:
     """The nesting depth of JSON text (brackets outside strings), without parsing it; linear time."""
     return max(accumulate(map(_DELTA.__getitem__, brackets(text)), initial=0))
+
+
+def deeper_than(text: str, limit: int) -> bool:
+    """Whether ``text`` nests deeper than ``limit`` (stops at the first bracket past it); linear time."""
+    return any(d > limit for d in accumulate(map(_DELTA.__getitem__, brackets(text))))

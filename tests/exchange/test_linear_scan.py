@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from darkdec_qt.game.exchange.errors import ExchangeError
 from darkdec_qt.game.exchange.segment import MAX_SEGMENT_CHARS, parse
 from darkdec_qt.game.exchange.signing import Signed
-from darkdec_qt.model.jsonscan import json_depth
+from darkdec_qt.model.jsonscan import deeper_than, json_depth
 from darkdec_qt.model.safesqlite import MAX_JSON_BYTES, UntrustedFileError, bounded_json
 
 # the pieces adversarial texts are made of: escaped quotes, lone quotes, backslashes, brackets, keys
@@ -93,4 +93,6 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(alphabet
 @given(JSON, st.booleans())
 def test_the_scan_gives_the_depth_of_the_parsed_value(value, ascii_only):
     """Brackets inside strings (escaped quotes and backslashes included) do not count."""
-    assert json_depth(json.dumps(value, ensure_ascii=ascii_only)) == _depth(value)
+    text, depth = json.dumps(value, ensure_ascii=ascii_only), _depth(value)
+    assert json_depth(text) == depth
+    assert not deeper_than(text, depth) and (depth == 0 or deeper_than(text, depth - 1))

@@ -10,11 +10,11 @@ from typing import Any
 from darkdec_qt.game.exchange.errors import ExchangeError
 from darkdec_qt.game.exchange.orders import ORDERS
 from darkdec_qt.game.exchange.signing import Signed, canonical
-from darkdec_qt.model.jsonscan import json_depth
+from darkdec_qt.model.jsonscan import deeper_than
 
 VERSION = 1
 SIDES = ("German", "Allied")
-MAX_SEGMENT_CHARS = 8_000_000
+MAX_SEGMENT_CHARS = 2_000_000  # one player's hop: the largest seen is tens of KB
 MAX_BATCHES = 20_000
 MAX_EVENTS = 20_000
 MAX_DEPTH = 24
@@ -40,7 +40,7 @@ def parse(signed: Signed, seq: int) -> dict[str, Any]:
         raise _bad(seq, "is missing or too large")
     if not is_hex(signed.sig, 128):
         raise _bad(seq, "has no well-formed signature")
-    if json_depth(signed.raw) > MAX_DEPTH:
+    if deeper_than(signed.raw, MAX_DEPTH):
         raise _bad(seq, f"nests deeper than {MAX_DEPTH} levels")
     try:
         body = json.loads(signed.raw)
