@@ -189,3 +189,13 @@ def test_25_0D_the_clock_takes_seven_and_a_half_minutes_and_keeps_them(make_clie
     clock.started -= 2
     clock.tick()
     assert "time is up" in clock.text()
+
+
+def test_the_arriving_list_marks_each_units_side(make_client):
+    win = make_client()
+    lst = win.arrivals.list
+    texts = [lst.item(i).text() for i in range(lst.count())]
+    s = win.controller.state
+    assert texts and all(t[:1] in "GA" and t[1:3] == "  " for t in texts)
+    first = texts[0].split()[1]
+    assert texts[0][:1] == s.module.units[first].side[:1]

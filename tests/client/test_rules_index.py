@@ -170,3 +170,18 @@ def test_the_rules_index_shortcut_does_not_take_the_guides_f1(make_client):
     keys = [a.shortcut().toString() for a in win.actions_by_name.values() if not a.shortcut().isEmpty()]
     assert len(keys) == len(set(keys)), "two actions share a shortcut: neither would fire"
     assert win.actions_by_name["rules_index"].shortcut() == QKeySequence("Shift+F1")
+
+
+def test_the_rules_index_closes_with_esc_and_with_its_button(make_client, qtbot):
+    win = make_client()
+    win.actions_by_name["rules_index"].trigger()
+    idx = win.rules_index
+    qtbot.waitExposed(idx)
+    idx.activateWindow()
+    idx.search.setFocus()
+    qtbot.keyClick(idx.search, Qt.Key.Key_Escape)
+    assert not idx.isVisible()
+    win.actions_by_name["rules_index"].trigger()
+    assert idx.isVisible()
+    qtbot.mouseClick(idx.close_button, Qt.MouseButton.LeftButton)
+    assert not idx.isVisible()

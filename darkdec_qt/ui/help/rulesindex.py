@@ -7,11 +7,13 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import Qt, QUrl
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QPushButton,
     QSplitter,
     QTextBrowser,
     QVBoxLayout,
@@ -73,12 +75,22 @@ class RulesIndexWindow(QWidget):
         split.addWidget(self.list)
         split.addWidget(self.entry)
         split.setSizes([380, 520])
+        self.close_button = QPushButton("Close")
+        self.close_button.clicked.connect(self.close)
         lay = QVBoxLayout(self)
         lay.addWidget(self.search)
         lay.addWidget(self.count_label)
         lay.addWidget(split, 1)
+        lay.addWidget(self.close_button, 0, Qt.AlignmentFlag.AlignRight)
         self.count_label.linkActivated.connect(lambda href: self._anchor(QUrl(href)))
         self.filter("")
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        """Esc closes the window, as it closes a dialog."""
+        if event.key() == Qt.Key.Key_Escape:
+            self.close()
+            return
+        super().keyPressEvent(event)
 
     def filter(self, text: str) -> None:
         found = self.index.search(text)

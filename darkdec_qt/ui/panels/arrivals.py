@@ -53,12 +53,14 @@ class ArrivalsPanel(QWidget):
         due = rf.due_units(s)
         for u in due:
             hexes = rf.entry_hexes(s, u)
-            it = QListWidgetItem(f"{u} — enters at {', '.join(hexes) if hexes else '(no entry hex)'}")
+            it = QListWidgetItem(f"{s.module.units[u].side[:1]}  {u} — enters at "
+                                 f"{', '.join(hexes) if hexes else '(no entry hex)'}")
             it.setData(UNIT, u)
             self.list.addItem(it)
         later = sorted((t, u) for u, t in s.pending.items() if t > s.turn)[:30]
         for t, u in later:
-            it = QListWidgetItem(f"{u} — turn {t} ({s.module.turns[min(t, len(s.module.turns)) - 1].label})")
+            it = QListWidgetItem(f"{s.module.units[u].side[:1]}  {u} — turn {t} "
+                                 f"({s.module.turns[min(t, len(s.module.turns)) - 1].label})")
             it.setFlags(Qt.ItemFlag.NoItemFlags)
             self.list.addItem(it)
         self.list.blockSignals(False)
