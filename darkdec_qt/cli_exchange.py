@@ -61,6 +61,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--list", action="store_true", help="list legal commands (JSON, one a line)")
     p.set_defaults(func=cmd_play)
 
+    em = xs.add_parser("opponent-email", help="your opponent's e-mail address, for the client's Send to opponent")
+    em.add_argument("game")
+    em.add_argument("address")
+    em.set_defaults(func=cmd_opponent_email)
+
     u = xs.add_parser("undo", help="take back your last command not yet sent (none has rolled a die)")
     u.add_argument("game")
     u.set_defaults(func=cmd_undo)
@@ -278,6 +283,17 @@ def cmd_play(args: argparse.Namespace) -> int:
         s._save_draft()
         print(f"played {n} random legal commands")
     print(f"status: {s.status()}")
+    return 0
+
+
+@_guard
+def cmd_opponent_email(args: argparse.Namespace) -> int:
+    home = _home(args)
+    s = home.load(home.find(args.game))
+    if "@" not in args.address:
+        raise ValueError(f"{args.address!r} is not an e-mail address")
+    s.set_opponent_email(args.address)
+    print(f"game {s.game_id[:8]}: Send to opponent addresses {args.address}")
     return 0
 
 

@@ -64,3 +64,16 @@ def test_log_status_and_replay_of_an_exchange_file_say_what_it_is_and_what_opens
     for argv in (("module", "info", "--module", ddx), ("scenarios", "--module", ddx)):
         rc, _, err = _run(capsys, *argv)
         assert rc == 2 and "is a file-exchange file (.ddx)" in err and "not a module database" in err, (argv, err)
+
+
+def test_the_opponents_address_is_kept_for_send_to_opponent(tmp_path, capsys):
+    g = str(tmp_path / "g")
+    assert main(["exchange", "--home", g, "new", "--side", "German", "--out", str(tmp_path)]) == 0
+    capsys.readouterr()
+    assert main(["exchange", "--home", g, "status", "--json"]) == 0
+    gid = json.loads(capsys.readouterr().out)[0]["game"]
+    assert main(["exchange", "--home", g, "opponent-email", gid[:8], "allied@example.org"]) == 0
+    from darkdec_qt.exchangestore import PlayerHome
+
+    assert PlayerHome(g).load(gid).opponent_email() == "allied@example.org"
+    assert main(["exchange", "--home", g, "opponent-email", gid[:8], "nobody"]) == 2
