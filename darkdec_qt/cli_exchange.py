@@ -40,6 +40,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     o = xs.add_parser("open", help="verify the opponent's file and take what they did")
     o.add_argument("file")
     o.add_argument("--game", help="the game you expect (refuses a file of another game)")
+    o.add_argument("--accept-module", metavar="HASH", help="join a game on a module that is not your bundled one: "
+                   "its content hash, as the refusal shows it with what differs")
     o.set_defaults(func=cmd_open)
 
     wt = xs.add_parser("watch", help="watch a shared folder (a synced or network folder): open each opponent's "
@@ -113,6 +115,8 @@ def _fail(exc: Exception) -> int:
     print(f"darkdec: error: {exc}", file=sys.stderr)
     if isinstance(exc, ExchangeError) and exc.versions:
         print(versions_text(exc), file=sys.stderr)
+    for line in getattr(exc, "details", []):  # a module not accepted: what differs, table by table
+        print(line, file=sys.stderr)
     return 2
 
 
@@ -171,7 +175,7 @@ def cmd_open(args: argparse.Namespace) -> int:
 
     home = _home(args)
     expect = home.find(args.game) if args.game else None
-    r = home.open_file(args.file, expect=expect)
+    r = home.open_file(args.file, expect=expect, accept_module=args.accept_module)
     s = r.session
     if r.notice:
         print(f"darkdec: warning: {r.notice}", file=sys.stderr)

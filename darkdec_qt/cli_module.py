@@ -63,9 +63,40 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     e.add_argument("--out", required=True, help="folder for the sources")
     e.set_defaults(func=cmd_export)
 
+    df = msub.add_parser("diff", help="what differs between two modules, table by table (a game or exchange "
+                                      "file stands for the module it embeds)")
+    df.add_argument("a", help="a module database, a game file (.ddg) or a file-exchange file (.ddx)")
+    df.add_argument("b", nargs="?", default=None, help="the same (default: the bundled module, compared with A)")
+    df.add_argument("--all", action="store_true", help="every differing row (default: 12 per table)")
+    df.set_defaults(func=cmd_diff)
+
     d = msub.add_parser("derive-map", help="derive data/map/*.csv from data/geo (shapely)")
     d.add_argument("--data", default=str(DATA_DIR))
     d.set_defaults(func=cmd_derive_map)
+
+
+def cmd_diff(args: argparse.Namespace) -> int:
+    """``darkdec module diff A [B]``: B (default A) against A (default the bundled module); exit
+    0 when no table differs, 1 when one does (like diff)."""
+    from darkdec_qt.model.database import content_hash, stored_hash
+    from darkdec_qt.model.modulediff import diff_rows, lines, rows_of
+    from darkdec_qt.model.safesqlite import printable
+
+    first, second = (str(DEFAULT_MODULE), args.a) if args.b is None else (args.a, args.b)
+    a, b = rows_of(first), rows_of(second)
+    for label, path, rows in (("A", first, a), ("B", second, b)):
+        meta = {r["key"]: r["value"] for r in rows["meta"]}
+        seal = "" if stored_hash(rows) == content_hash(rows) else " (its stored hash does not match its content)"
+        bundled = " = the bundled module" if path == str(DEFAULT_MODULE) else ""
+        print(f"{label}: {path}{bundled}: '{printable(meta.get('name', ''))}' version {meta.get('format_version', '?')}, "
+              f"hash {stored_hash(rows)[:16]}{seal}")
+    diffs = diff_rows(a, b)
+    if not diffs:
+        print("no table differs")
+        return 0
+    for line in lines(diffs, per_table=10**9 if args.all else 12):
+        print(line)
+    return 1
 
 
 def _load(args: argparse.Namespace) -> Module:

@@ -349,21 +349,25 @@ class PlayerHome:
         d = s.dir
         self._loaded[s.game_id] = ((_digest(d / "local.ddx"), _digest(d / "draft.json")), s)
 
-    def open_file(self, path: str | Path, expect: str | None = None, progress=None) -> Received:  # noqa: ANN001
+    def open_file(self, path: str | Path, expect: str | None = None, progress=None,  # noqa: ANN001
+                  accept_module: str | None = None) -> Received:
         """(``progress``: see ``protocol.Progress``; it is called as the local copy is read and as the
         file's segments are verified.)"""
         self._progress = progress
         try:
-            return self._open_file(path, expect)
+            return self._open_file(path, expect, accept_module)
         finally:
             self._progress = None
 
     _progress = None
 
-    def _open_file(self, path: str | Path, expect: str | None = None) -> Received:
+    def _open_file(self, path: str | Path, expect: str | None = None, accept_module: str | None = None) -> Received:
         """Verify an opponent's file and take its new segments into the local game; a refused file
         leaves the local game as it was (ExchangeError / ExchangeFileError name the first bad item).
-        ``expect``: the game the player means to continue (a file of another game is refused)."""
+        ``expect``: the game the player means to continue (a file of another game is refused).
+        An invitation to a game on a module other than the bundled one is refused with
+        :class:`ModuleNotAccepted` (what differs, table by table) unless ``accept_module`` is
+        that module's content hash."""
         f = read_exchange(path)
         rows = [(n, Signed(b, g)) for n, b, g in f.rows]
         if not rows or rows[0][0] != 0:
@@ -378,7 +382,7 @@ class PlayerHome:
             raise ExchangeError(f"{Path(path).name}: this file belongs to another game ({game_id[:8]}, "
                                 f"{head['setup']['scenario']}), not to game {expect[:8]}", kind="other_game", segment=0)
         try:
-            return self._open(path, f, rows, head, game_id)
+            return self._open(path, f, rows, head, game_id, accept_module)
         except ExchangeError as exc:
             if exc.kind == "equivocation" and getattr(exc, "signed", None):
                 exc.args = (f"{exc.args[0]}; the evidence is kept in {self._keep_equivocation(game_id, exc)}",)
@@ -394,7 +398,7 @@ class PlayerHome:
         return p
 
     def _open(self, path: str | Path, f: ExchangeFile, rows: list[tuple[int, Signed]], head: dict,
-              game_id: str) -> Received:
+              game_id: str, accept_module: str | None = None) -> Received:
         d = self.game_dir(game_id)
         if not d.is_dir() and len(rows) > 1 and rows[1][0] != 1:
             raise ExchangeError(f"{Path(path).name}: this file belongs to game {game_id[:8]} "
@@ -423,12 +427,12 @@ class PlayerHome:
                 r.notes.append(f"the {opp} player's key {fingerprint(s.xg.keys[opp])} is now bound to this game; "
                                "compare it with the fingerprint they tell you")
         else:
-            r = self._accept_invitation(path, f, rows, head, d)
+            r = self._accept_invitation(path, f, rows, head, d, accept_module)
         r.notice = newer_notice(path, f.meta)
         return r
 
     def _accept_invitation(self, path: str | Path, f: ExchangeFile, rows: list[tuple[int, Signed]],
-                           head: dict, d: Path) -> Received:
+                           head: dict, d: Path, accept_module: str | None = None) -> Received:
         setup = head["setup"]
         module_path: Path = Path(DEFAULT_MODULE)
         try:
@@ -454,6 +458,7 @@ class PlayerHome:
             mine = xg.author_of(1)
             if xg.keys.get(mine) is not None and xg.keys[mine] != public_hex(self.key()):
                 raise ExchangeError(f"{path}: the {mine} player of this game has another key", kind="forged")
+            module_note = _module_check(path, module, module_path, accept_module)  # before anything is kept
             d.mkdir(parents=True, exist_ok=True)
             _write_private(d / "secret", secrets.token_bytes(32))
             self._keep_module(d, module, module_path)
@@ -470,8 +475,54 @@ class PlayerHome:
         s.resume()
         opp = xg.creator
         notes = [f"the {opp} player's key {fingerprint(xg.keys[opp])} is now bound to this game; compare it with "
-                 "the fingerprint they tell you"]
+                 "the fingerprint they tell you", module_note]
         return Received(s, [n for n, _ in rows], 0, notes)
+
+
+class ModuleNotAccepted(ExchangeError):
+    """An invitation to a game on a module that is not the joiner's bundled one, not (yet)
+    accepted: nothing was kept. The message names the module (name, version, content hash)
+    and says what differs, table by table (``details``); to join, open the file again with
+    ``accept_module`` set to ``module_hash`` (``darkdec exchange open FILE --accept-module HASH``,
+    or Accept in the client's dialog)."""
+
+    def __init__(self, message: str, *, module_hash: str, details: list[str]):
+        super().__init__(message, kind="module", segment=0)
+        self.module_hash = module_hash
+        self.details = details
+
+
+def _module_check(path: str | Path, module: Module, module_path: Path, accept: str | None) -> str:
+    """The note on the module an invitation's game uses; raises ModuleNotAccepted when it is not
+    the bundled module and ``accept`` is not its content hash (the whole hash, or at least its
+    first 16 digits)."""
+    from darkdec_qt.model.database import read_database
+    from darkdec_qt.model.modulediff import diff_rows, lines, summary
+    from darkdec_qt.model.safesqlite import printable
+
+    m = module.meta
+    what = f"'{printable(m.name)}' version {m.format_version}, hash {m.content_hash}"
+    try:
+        bundled = _module(DEFAULT_MODULE).meta
+    except (DatabaseError, ValueError):
+        bundled = None
+    if bundled is not None and bundled.content_hash == m.content_hash:
+        return f"this game uses the module {what}: your bundled module"
+    if accept and len(accept) >= 16 and m.content_hash.startswith(accept.lower()):
+        return f"this game uses the module {what}, not your bundled module; you accepted it"
+    try:
+        diffs = diff_rows(read_database(DEFAULT_MODULE, verify_hash=False), read_database(module_path))
+        details = lines(diffs)
+        differ = summary(diffs)
+    except (DatabaseError, ValueError) as exc:
+        details, differ = [], f"the bundled module cannot be read to compare ({exc})"
+    mine = (f"'{printable(bundled.name)}' version {bundled.format_version}, hash {bundled.content_hash[:16]}"
+            if bundled else "unreadable")
+    raise ModuleNotAccepted(
+        f"{Path(path).name}: this game uses the module {what}, not your bundled module ({mine}); what differs: "
+        f"{differ}. Its rules may not be the game's: join only if you agree to play on it "
+        f"(darkdec exchange open {Path(path).name} --accept-module {m.content_hash})",
+        module_hash=m.content_hash, details=details)
 
 
 def _load_secrets(d: Path) -> dict[int, str] | None:

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from darkdec_qt.exchangestore import PlayerHome, Session
+from darkdec_qt.exchangestore import ModuleNotAccepted, PlayerHome, Session
 from darkdec_qt.exchangewatch import SharedFolder
 from darkdec_qt.game.exchange import ExchangeError
 from darkdec_qt.game.exchange.errors import versions_text
@@ -268,10 +268,16 @@ class ExchangeActions(QObject):
         QDesktopServices.openUrl(QUrl.fromLocalFile(str(path.parent)))  # to attach it by hand
         return "mailto"
 
-    def open_file(self, path: str | Path) -> bool:
-        """Verify and take an opponent's file; refused files leave the local game unchanged."""
+    def open_file(self, path: str | Path, accept_module: str | None = None) -> bool:
+        """Verify and take an opponent's file; refused files leave the local game unchanged. An
+        invitation to a game on a module other than the bundled one asks first (ask_module)."""
         try:
-            r = self._verify(Path(path))
+            r = self._verify(Path(path), accept_module)
+        except ModuleNotAccepted as exc:
+            if accept_module is None and self.ask_module(path, exc):
+                return self.open_file(path, exc.module_hash)
+            self.win.show_message(f"{Path(path).name}: the game's module was refused; nothing was kept.", True)
+            return False
         except ExchangeError as exc:
             if exc.kind == "cancelled":
                 self.win.show_message(str(exc), True)
@@ -290,7 +296,7 @@ class ExchangeActions(QObject):
         self._show(r)
         return True
 
-    def _verify(self, path: Path):  # -> Received
+    def _verify(self, path: Path, accept_module: str | None = None):  # -> Received
         """``home.open_file`` off the interface thread (the window keeps drawing), with a progress
         dialog and Cancel; a cancelled file leaves the game as it was (the segments are verified on a
         copy). Returns when the file is taken, or raises what refused it."""
@@ -307,7 +313,7 @@ class ExchangeActions(QObject):
 
         def work() -> None:
             try:
-                done["r"] = self.home.open_file(path, progress=progress)
+                done["r"] = self.home.open_file(path, progress=progress, accept_module=accept_module)
             except BaseException as exc:  # noqa: BLE001 - handed to the interface thread as it is
                 done["e"] = exc
 
@@ -360,6 +366,25 @@ class ExchangeActions(QObject):
         if r.notes:  # the first file of a game: the key just bound, and what this mode cannot hide
             self.win.show_message(" ".join(r.notes) + ". " + TRUST_NOTE)
         self.playback(r.first_new_event)
+
+    def ask_module(self, path: str | Path, exc: ModuleNotAccepted) -> bool:
+        """Show the module an invitation's game uses and what differs from the bundled one, table by
+        table; True when the player presses Accept (Refuse is the default). Headless: refused."""
+        if self.headless:
+            print(f"darkdec: error: {exc}", file=sys.stderr)
+            return False
+        box = QMessageBox(self.win)
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle("A game on another module")
+        box.setText(f"{exc}\n\nAccept this module for this game, or refuse the invitation?")
+        box.setDetailedText("\n".join(exc.details) or "(no table could be compared)")
+        accept = box.addButton("Accept this module", QMessageBox.ButtonRole.AcceptRole)
+        refuse = box.addButton("Refuse", QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(refuse)
+        box.setEscapeButton(refuse)
+        self.module_box = box
+        box.exec()
+        return box.clickedButton() is accept
 
     # --- playback of the opponent's segment ----------------------------------------------
     def playback(self, start: int) -> None:
