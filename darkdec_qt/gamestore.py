@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -115,7 +116,9 @@ def bundled_module() -> Module:
     return _BUNDLED[key]
 
 
-def _module_for(record: GameRecord, path: Path) -> tuple[Module, Path]:
+def _module_for(record: GameRecord, path: Path) -> tuple[Module, Path | None]:
+    """The game's module: the bundled one when the hashes match, else the embedded copy (the
+    path is None until the game verifies and :func:`keep_module` caches it)."""
     want = record.meta.get("module_hash")
     if not isinstance(want, str) or not re.fullmatch(r"[0-9a-f]{64}", want):
         raise GameFileError(f"{path}: the game's module hash {str(want)[:70]!r} is not a content hash")
@@ -129,17 +132,76 @@ def _module_for(record: GameRecord, path: Path) -> tuple[Module, Path]:
         raise GameFileError(f"{path}: the game's module ({want[:12]}) is not embedded and not installed")
     cached = module_cache_dir() / f"{want}.sqlite"  # the name is a checked hex digest, never file text
     try:
-        if not cached.exists() or cached.read_bytes() != record.module_bytes:
-            atomic_write(cached, record.module_bytes, prefix=".build-", suffix=".sqlite")
-    except (OSError, SaveError) as exc:
-        raise GameFileError(f"{path}: cannot keep the embedded module in {cached.parent}: {exc}") from None
+        known = cached.is_file() and cached.read_bytes() == record.module_bytes  # kept after a verified open
+    except OSError:
+        known = False
+    if known:
+        m = _load_embedded(cached, path, want)
+        try:
+            os.utime(cached)  # most recently used: kept longest (_prune_cache)
+        except OSError:
+            pass
+        return m, cached
+    # not verified yet: read from a private temporary copy; kept in the cache only once the whole
+    # game verifies (keep_module), so a refused file leaves nothing behind
+    with tempfile.TemporaryDirectory(prefix="darkdec-module-") as d:
+        tmp = Path(d) / "module.sqlite"
+        try:
+            tmp.write_bytes(record.module_bytes)
+        except OSError as exc:
+            raise GameFileError(f"{path}: cannot read the embedded module: {exc.strerror or exc}") from None
+        return _load_embedded(tmp, path, want), None
+
+
+MAX_CACHE_BYTES = 256 * 1024 * 1024
+"""The module cache's size bound: the least recently used modules go first."""
+
+
+def _load_embedded(file: Path, path: Path, want: str) -> Module:
     try:
-        m = load_module(cached)
+        m = load_module(file)
     except DatabaseError as exc:
-        raise GameFileError(f"{path}: the embedded module is refused: {exc}") from None
+        reason = str(exc).removeprefix(f"{file}: ")
+        if "is a game file" in reason:
+            reason = "it is a game file, not a module database"
+        raise GameFileError(f"{path}: the embedded module is refused: {reason}") from None
     if m.meta.content_hash != want:
         raise GameFileError(f"{path}: the embedded module's hash {m.meta.content_hash[:12]} is not the game's {want[:12]}")
-    return m, cached
+    return m
+
+
+def keep_module(data: bytes, want: str, path: Path) -> Path:
+    """Keep a verified game's embedded module in the cache (once per content hash) and bound
+    the cache's size; returns the cached file."""
+    cached = module_cache_dir() / f"{want}.sqlite"
+    try:
+        atomic_write(cached, data, prefix=".build-", suffix=".sqlite")
+    except (OSError, SaveError) as exc:
+        raise GameFileError(f"{path}: cannot keep the embedded module in {cached.parent}: {exc}") from None
+    _prune_cache(cached.parent, keep=cached)
+    return cached
+
+
+def _prune_cache(folder: Path, keep: Path) -> None:
+    """Delete the least recently used cached modules until the folder holds at most
+    :data:`MAX_CACHE_BYTES`."""
+    limit = MAX_CACHE_BYTES
+    try:
+        files = [(f.stat().st_mtime, f.stat().st_size, f) for f in folder.iterdir()
+                 if re.fullmatch(r"[0-9a-f]{64}\.sqlite", f.name) and f.is_file()]
+    except OSError:
+        return
+    total = sum(size for _, size, _ in files)
+    for _, size, f in sorted(files, key=lambda x: x[0]):
+        if total <= limit:
+            break
+        if f == keep:
+            continue
+        try:
+            f.unlink()
+            total -= size
+        except OSError:
+            pass
 
 
 def _str_list(meta: dict[str, Any], key: str, path: Path) -> tuple[str, ...]:
@@ -239,6 +301,8 @@ def check_game(path: str | Path) -> tuple[Opened, Verification]:
     module, mpath = _module_for(record, p)
     game = _start(module, record.meta, p)
     v = _reexecute(game, record, p)
+    if mpath is None:  # nothing is cached before the whole game verifies
+        mpath = keep_module(record.module_bytes or b"", module.meta.content_hash, p) if v.ok else Path(DEFAULT_MODULE)
     return Opened(game, record, mpath, v, newer_notice(p, record.meta)), v
 
 
