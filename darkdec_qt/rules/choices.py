@@ -55,6 +55,9 @@ from darkdec_qt.rules.movement import reinforcements
 from darkdec_qt.rules.movement.stacking import LIMIT, stack_problems
 from darkdec_qt.rules.opening import initial
 from darkdec_qt.rules.opening.initial import drop_owed
+from darkdec_qt.rules.scenarios import variants
+from darkdec_qt.rules.supply import fuel
+from darkdec_qt.rules.supply.determination import fuel_eligible_divisions
 
 # commands that are movement in the Movement Phase (19.2A: the drop comes before them)
 MOVEMENT_KINDS = frozenset({"move", "enter_strategic", "leave_strategic", "enter_reserve", "leave_reserve",
@@ -204,9 +207,6 @@ register_guard(_owed_choice, OWED)
 
 
 def _fuel_options(state: GameState) -> Iterator[cm.Command]:
-    from darkdec_qt.rules.supply import fuel
-    from darkdec_qt.rules.supply.determination import fuel_eligible_divisions
-
     who = fuel.chooser(state)
     for d in fuel_eligible_divisions(state, who):
         c = cm.ChooseFuelDivision(division=d, side=who)
@@ -222,8 +222,6 @@ def _fuel_options(state: GameState) -> Iterator[cm.Command]:
 def conditional_selection_owed(state: GameState) -> list[str]:
     """23.0B: the units this turn's 1-2 rolls committed by default while the side has not yet
     made (or confirmed) its own selection and none of them has entered; [] otherwise."""
-    from darkdec_qt.rules.scenarios import variants
-
     if not state.has_rule("23") or state.phase is not Phase.MOVEMENT:
         return []
     committed = variants.committed_this_turn(state, state.side)
@@ -234,8 +232,6 @@ def conditional_selection_owed(state: GameState) -> list[str]:
 
 
 def _conditional_options(state: GameState, rng: random.Random | None) -> list[cm.Command]:
-    from darkdec_qt.rules.scenarios import variants
-
     if not state.has_rule("23") or state.phase is not Phase.MOVEMENT:
         return []
     committed = variants.committed_this_turn(state, state.side)

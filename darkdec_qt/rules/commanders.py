@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from darkdec_qt import hexgrid
+from darkdec_qt.rules.core import events as ev
 from darkdec_qt.rules.core.errors import IllegalAction
 from darkdec_qt.rules.core.phases import other_side
 from darkdec_qt.rules.core.state import GameState
@@ -137,8 +138,6 @@ def displacement_events(state: GameState, movers: tuple[str, ...] | list[str], p
     ``to_hex``, the leader stays where it was overrun and the choice is owed before anything
     else is done (``RelocateDisplacedLeader``; ``relocation_owner``). With no supplied
     friendly combat unit on the map the leader is eliminated (interpretation)."""
-    from darkdec_qt.rules.core import events as ev
-
     if not movers or all(state.spec(u).is_leader for u in movers):
         return []
     enemy = other_side(state.side_of(movers[0]))
@@ -159,9 +158,6 @@ def displacement_events(state: GameState, movers: tuple[str, ...] | list[str], p
 
 def check_relocate(state: GameState, unit: str, hex_id: str) -> list:
     """15.5D: the owner's choice among the equidistant relocation hexes, owed at once."""
-    from darkdec_qt.rules.core import events as ev
-    from darkdec_qt.rules.core.errors import IllegalAction
-
     alts = state.displaced.get(unit)
     if not alts:
         raise IllegalAction("is not a displaced leader waiting for its owner's choice of hex", rule="15.5D",

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from darkdec_qt.rules import commanders
+from darkdec_qt.rules import commanders, moments, replacements, weather
 from darkdec_qt.rules.core import commands as cm
 from darkdec_qt.rules.core import events as ev
 from darkdec_qt.rules.core.apply import apply
@@ -31,10 +31,25 @@ from darkdec_qt.rules.core.registry import (  # noqa: F401
 )
 from darkdec_qt.rules.core.state import GameState
 from darkdec_qt.rules.core.tables import TICKS, half_up
+from darkdec_qt.rules.engineering import bridges, fortifications
 from darkdec_qt.rules.movement import move as movement
-from darkdec_qt.rules.movement import reinforcements, restricted, stacking
+from darkdec_qt.rules.movement import (
+    reinforcements,
+    restricted,
+    stacking,
+    withdrawals,  # rules engine I: 10.8B/C withdrawals are owed
+)
+from darkdec_qt.rules.movement.withdrawals import is_150th_brigade
 from darkdec_qt.rules.opening import initial
+from darkdec_qt.rules.reserves import (
+    adjacency_losses,  # 14.5E, whatever moved the units
+    adjacent_to_enemy,
+    historical_setup_problem,
+)
 from darkdec_qt.rules.supply import determination as supply
+from darkdec_qt.rules.supply import (
+    fuel,  # rules engine I: 8.7.1-8.7.3, 8.7.2D and 15.6E live in fuel.py  # rules engine I: 8.7.1B default choice (fuel.py)
+)
 
 _CHECKERS = CHECKERS
 _GENERATORS = GENERATORS
@@ -50,7 +65,6 @@ def check(state: GameState, command: Command, dice: DiceSource | None = None) ->
     if fn is None:
         raise MalformedCommand(f"unknown command {command.kind!r}")
     events = fn(state, command, DiceCursor(state.seed, state.dice_count, dice))
-    from darkdec_qt.rules.reserves import adjacency_losses  # 14.5E, whatever moved the units
 
     return events + adjacency_losses(state, events)
 
@@ -73,8 +87,6 @@ def _refusal_before(state: GameState, command: Command) -> IllegalAction | None:
 def end_phase_refusal(state: GameState) -> IllegalAction | None:
     """Why ``check`` refuses EndPhase now, or None when it accepts it: the same refusals,
     without computing the phase change (legal_commands offers EndPhase only when None)."""
-    from darkdec_qt.rules.movement import withdrawals
-
     return _refusal_before(state, cm.EndPhase()) or withdrawals.end_phase_problem(state)
 
 
@@ -108,7 +120,6 @@ def half_ma_ticks(state: GameState, unit: str) -> int:
 
 def is_150th(state: GameState, unit: str) -> bool:
     # rules engine I fix: the module's id is "150Pz" (tests used "150/..."): see withdrawals.is_150th_brigade
-    from darkdec_qt.rules.movement.withdrawals import is_150th_brigade
 
     return is_150th_brigade(state.module.units[unit])
 
@@ -183,7 +194,6 @@ def _check_enter_strategic(state: GameState, cmd: cm.EnterStrategic, dice: DiceC
         raise IllegalAction("is in reserve: may not enter strategic movement", rule="10.4.1B", unit=u)
     if h not in state.module.road_links or h in state.interdicted:
         raise IllegalAction(f"in {h} is not on a road hex", rule="10.4.1A", unit=u, hex=h)
-    from darkdec_qt.rules import moments
 
     if (err := moments.strategic_entry_problem(state, u)) is not None:  # sole occupant, no enemy ZOC:
         raise err  # judged at the beginning of the Movement Phase (moments.py)
@@ -219,18 +229,15 @@ def _check_enter_reserve(state: GameState, cmd: cm.EnterReserve, dice: DiceCurso
     s = state.module.units[u]
     if u in state.reserve:
         raise IllegalAction("is already in reserve", rule="14.1E", unit=u)
-    from darkdec_qt.rules.reserves import historical_setup_problem
 
     if (err := historical_setup_problem(state, u)) is not None:  # 6.2B (14.6A excepted)
         raise err
     if u in state.moved or state.mp_spent.get(u, 0) and u not in state.strategic:
         raise IllegalAction("has already moved this turn", rule="7.1.3.1A", unit=u)
-    from darkdec_qt.rules import moments
 
     if moments.was_in_enemy_zoc(state, u):  # at the start of the player turn (moments.py)
         raise IllegalAction(f"in {state.pos[u]} began the turn in an enemy ZOC", rule="14.1D", unit=u,
                             hex=state.pos[u])
-    from darkdec_qt.rules.reserves import adjacent_to_enemy
 
     if adjacent_to_enemy(state, u):
         raise IllegalAction(f"in {state.pos[u]} is adjacent to an enemy unit and would lose the status at once",
@@ -275,7 +282,6 @@ def _check_relocate(state: GameState, cmd: cm.RelocateDisplacedLeader, dice: Dic
 
 @register_checker("choose_fuel_division")
 def _check_fuel(state: GameState, cmd: cm.ChooseFuelDivision, dice: DiceCursor) -> list[Event]:  # type: ignore[override]
-    from darkdec_qt.rules.supply import fuel  # rules engine I: 8.7.1-8.7.3, 8.7.2D and 15.6E live in fuel.py
 
     return fuel.check_choose(state, cmd)
 
@@ -298,7 +304,6 @@ def _check_start(state: GameState, cmd: cm.StartGame, dice: DiceCursor) -> list[
 
 @register_checker("end_phase")
 def _check_end_phase(state: GameState, cmd: cm.EndPhase, dice: DiceCursor) -> list[Event]:  # type: ignore[override]
-    from darkdec_qt.rules.movement import withdrawals  # rules engine I: 10.8B/C withdrawals are owed
 
     problem = withdrawals.end_phase_problem(state)  # (as end_phase_refusal)
     if problem is not None:
@@ -327,8 +332,6 @@ def _check_end_phase(state: GameState, cmd: cm.EndPhase, dice: DiceCursor) -> li
 def end_of_phase_events(state: GameState, dice: DiceCursor) -> list[Event]:
     """Automatic work when the current phase ends (events computed on ``state``, which the
     caller applies as it goes)."""
-    from darkdec_qt.rules.engineering import fortifications
-
     out: list[Event] = []
     ph = state.phase
     if ph is Phase.SUPPLY and state.side == "German" and state.fuel_shortage > 0:
@@ -357,17 +360,12 @@ def end_of_phase_events(state: GameState, dice: DiceCursor) -> list[Event]:
 
 
 def _auto_fuel(state: GameState) -> list[Event]:
-    from darkdec_qt.rules.supply import fuel  # rules engine I: 8.7.1B default choice (fuel.py)
-
     return fuel.auto_events(state)
 
 
 def start_of_phase_events(state: GameState, dice: DiceCursor) -> list[Event]:
     """Automatic work when a phase begins: weather (24.0), supply determination (7.1.1),
     replacements received (9.4), restricted releases (10.9), bridges completed (16.2.2B)."""
-    from darkdec_qt.rules import replacements, weather
-    from darkdec_qt.rules.engineering import bridges
-
     out: list[Event] = []
 
     def emit(events: list[Event]) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 
 from darkdec_qt.moduleview import Module
 from darkdec_qt.rules.core.events import Event
+from darkdec_qt.rules.scenarios.variants import CONDITIONAL_PICK
 
 OPTION_WORDS = {
     "retreat1": "retreats one hex", "step1": "holds, losing one step", "retreat2": "retreats two hexes",
@@ -136,10 +137,6 @@ def _shifted(e: Any, m: Module) -> str:
 
 
 def _triggered(e: Any, m: Module) -> str:
-    from darkdec_qt.rules.scenarios.variants import (
-        CONDITIONAL_PICK,  # a trigger naming a unit a 1-2 roll proposes
-    )
-
     if e.rule.startswith(CONDITIONAL_PICK):
         unit = e.rule[len(CONDITIONAL_PICK):]
         return f"{_u(m, unit)} is proposed for the conditional forces; its side may select others (23.0B)"

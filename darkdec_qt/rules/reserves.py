@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from darkdec_qt import hexgrid
 from darkdec_qt.rules.combat.battle import free_to_attack
+from darkdec_qt.rules.combat.integrity import HISTORICAL_POSITIONS
 from darkdec_qt.rules.core import events as ev
+from darkdec_qt.rules.core.apply import apply
 from darkdec_qt.rules.core.errors import IllegalAction
 from darkdec_qt.rules.core.phases import Phase
 from darkdec_qt.rules.core.state import GameState
@@ -28,8 +30,6 @@ def historical_setup_problem(state: GameState, unit: str) -> IllegalAction | Non
     may be placed in reserve that turn and none begins its Combat Phase in reserve; the one
     exception is 14.6A, the specific optional rule: the eleven listed units start in reserve
     and may exploit that turn (14.6B). Reserves may be formed again from PM 16 December."""
-    from darkdec_qt.rules.combat.integrity import HISTORICAL_POSITIONS
-
     if HISTORICAL_POSITIONS not in state.variants and HISTORICAL_POSITIONS not in state.optional:
         return None
     if state.module.units[unit].side != "German" or state.turn != state.turn_number("16DecAM"):
@@ -67,7 +67,6 @@ def adjacency_losses(state: GameState, events: list[ev.Event]) -> list[ev.Event]
     in ``events`` left out."""
     if not state.reserve or not state.has_rule("14") or not any(e.kind in PLACING for e in events):
         return []
-    from darkdec_qt.rules.core.apply import apply
 
     after = state.clone()
     for e in events:

@@ -7,6 +7,7 @@ enemy ZOC except the armored clear/rough exception (13.7.7).
 
 from __future__ import annotations
 
+from darkdec_qt.rules.commanders import lone_leader_hexes
 from darkdec_qt.rules.core.phases import other_side
 from darkdec_qt.rules.core.state import GameState
 from darkdec_qt.rules.core.zoc import zoc_hexes
@@ -59,7 +60,6 @@ def legal_advances(state: GameState, unit: str, vacated: str, length: int) -> li
         return []
     out: list[tuple[str, ...]] = []
 
-    from darkdec_qt.rules.commanders import lone_leader_hexes
 
     passable = set() if spec.is_leader else lone_leader_hexes(state, enemy)  # 15.5D displacement
 

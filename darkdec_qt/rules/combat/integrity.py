@@ -11,6 +11,7 @@ from itertools import combinations
 
 from darkdec_qt import hexgrid
 from darkdec_qt.rules import commanders
+from darkdec_qt.rules.combat.crt import german_tactical_period
 from darkdec_qt.rules.core.state import GameState
 
 HISTORICAL_POSITIONS = "historical_positions"  # variant/option flag: 6.2 historical assault positions
@@ -97,8 +98,6 @@ def max_attack_bonuses(state: GameState, attackers: tuple[str, ...], assault: bo
     """13.8.4A one bonus per attack; 13.8.4.1/18.1B German extra bonus in the German
     tactical advantage period within Manteuffel's range; 13.8.4.2A Allied extra bonus in
     clear weather within Patton's range; neither in an all out assault."""
-    from darkdec_qt.rules.combat.crt import german_tactical_period
-
     if assault or not attackers:
         return 1, "one bonus per attack (13.8.4A)"
     side = state.side_of(attackers[0])

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from darkdec_qt.rules import commanders
+from darkdec_qt.rules import airpower, commanders
 from darkdec_qt.rules.combat import commands as cc
 from darkdec_qt.rules.combat import crt, losses
 from darkdec_qt.rules.combat import events as ce
@@ -22,11 +22,15 @@ from darkdec_qt.rules.combat.battle import (
     attacker_level,
     check_declare,
     defender_hexes,
+    end_phase_problem,
     plan,
 )
 from darkdec_qt.rules.combat.battle_state import BattleState, Task
 from darkdec_qt.rules.combat.retreat import legal_retreats, loss_clause, river_loss_on
+from darkdec_qt.rules.commanders import relocation_owner
 from darkdec_qt.rules.core import events as ev
+from darkdec_qt.rules.core import registry
+from darkdec_qt.rules.core.apply import apply
 from darkdec_qt.rules.core.commands import Command
 from darkdec_qt.rules.core.dice import DiceCursor
 from darkdec_qt.rules.core.errors import IllegalAction, MalformedCommand
@@ -43,8 +47,6 @@ STAY_OPTIONS = frozenset({"step1", "step2", "retreat1_step1"})
 def deciding_side(state: GameState) -> str | None:
     """The side owing the next decision before play goes on: the owner of a displaced
     leader (15.5D, commanders.relocation_owner), else the side a battle's task names."""
-    from darkdec_qt.rules.commanders import relocation_owner
-
     if state.displaced:
         return relocation_owner(state)
     b = state.battle
@@ -173,8 +175,6 @@ def _finish(state: GameState, b: BattleState, events: Events) -> Events:
 
 
 def _simulate(state: GameState, events: Events) -> GameState:
-    from darkdec_qt.rules.core.apply import apply
-
     s = state.clone()
     for e in events:
         if e.kind not in ("battle_stage", "battle_ended"):
@@ -512,8 +512,6 @@ CHECKERS: dict[str, Callable[[GameState, Command, DiceCursor], Events]] = {
 
 def check(state: GameState, cmd: Command, dice: DiceCursor | None = None) -> Events:
     """Validate a combat command and return its events (the state is not changed)."""
-    from darkdec_qt.rules import airpower
-
     dice = dice or DiceCursor(state.seed, state.dice_count)
     if cmd.kind in airpower.CHECKERS:
         return airpower.CHECKERS[cmd.kind](state, cmd, dice)
@@ -524,18 +522,12 @@ def check(state: GameState, cmd: Command, dice: DiceCursor | None = None) -> Eve
 
 
 def is_combat_command(cmd: Command) -> bool:
-    from darkdec_qt.rules import airpower
-
     return cmd.kind in CHECKERS or cmd.kind in airpower.CHECKERS
 
 
 # --- registration with the engine (registry.py) --------------------------------------------
 
 def _register() -> None:
-    from darkdec_qt.rules import airpower
-    from darkdec_qt.rules.combat.battle import end_phase_problem
-    from darkdec_qt.rules.core import registry
-
     for kind, fn in CHECKERS.items():
         registry.CHECKERS[kind] = fn
     for kind, fn in airpower.CHECKERS.items():

@@ -6,8 +6,11 @@ Used only to explain a refusal: legality itself stays with ``retreat.legal_retre
 
 from __future__ import annotations
 
+from darkdec_qt.rules.combat.advance import _side
+from darkdec_qt.rules.combat.retreat import ARMORED, _bulge_ok, _unbridged, bulge_rule
 from darkdec_qt.rules.core.phases import other_side
 from darkdec_qt.rules.core.state import GameState
+from darkdec_qt.rules.core.zoc import zoc_hexes
 
 
 def _enemy_in(state: GameState, side: str, h: str) -> bool:
@@ -18,8 +21,6 @@ def _enemy_in(state: GameState, side: str, h: str) -> bool:
 def retreat_clause(state: GameState, start: str, units: tuple[str, ...], path: tuple[str, ...],
                    length: int) -> tuple[str, str]:
     """(rule, reason) why ``path`` is not a legal retreat of ``units`` from ``start``."""
-    from darkdec_qt.rules.combat.retreat import ARMORED, _bulge_ok, _unbridged, bulge_rule
-
     side = state.side_of(units[0])
     path = tuple(path)
     if not path or path[0] != start:
@@ -57,9 +58,6 @@ def retreat_clause(state: GameState, start: str, units: tuple[str, ...], path: t
 
 def advance_clause(state: GameState, unit: str, vacated: str, path: tuple[str, ...], length: int) -> tuple[str, str]:
     """(rule, reason) why ``path`` is not a legal advance of ``unit`` into ``vacated``."""
-    from darkdec_qt.rules.combat.advance import ARMORED, _side
-    from darkdec_qt.rules.core.zoc import zoc_hexes
-
     spec = state.spec(unit)
     path = tuple(path)
     start = state.pos.get(unit)

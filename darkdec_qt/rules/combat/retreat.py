@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from darkdec_qt.rules.core.phases import other_side
 from darkdec_qt.rules.core.state import GameState
+from darkdec_qt.rules.core.tables import tables
 from darkdec_qt.rules.core.zoc import zoc_of_unit
 
 ARMORED = frozenset({"armor", "armored_cavalry"})
@@ -163,8 +164,6 @@ def motorized_cost(state: GameState, a: str, b: str) -> int:
     """13.6B priority 4: the MP cost (in MP) for a motorized unit of moving from ``a`` into
     ``b`` by the movement tables (road march along a connecting road not interdicted,
     else the terrain plus the hexside: bridge, ford or river)."""
-    from darkdec_qt.rules.core.tables import tables
-
     t = tables(state.module)
     sd = next((x for x in t.sides.get(a, ()) if x.b == b), None)
     if sd is None:

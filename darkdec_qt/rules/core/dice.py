@@ -14,6 +14,8 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 
+from darkdec_qt.rules.core.events import DieRolled
+
 DiceSource = Callable[[int], int]  # die index -> value 1..6 (may raise DicePending)
 
 
@@ -43,7 +45,6 @@ class DiceCursor:
         self.source = source
 
     def roll(self, purpose: str):  # -> tuple[int, DieRolled]
-        from darkdec_qt.rules.core.events import DieRolled
 
         if self.source is None:
             value = die(self.seed, self.index)

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from darkdec_qt.rules.core.commands import Command
+from darkdec_qt.rules.core.errors import IllegalAction
 from darkdec_qt.rules.core.events import Event
 
 Checker = Callable[[Any, Any, Any], list[Event]]  # (GameState, Command, DiceCursor) -> events
@@ -38,8 +39,6 @@ def install_check(fn: Callable[[Any, Command], list[Event]]) -> None:
 
 def accepted(state: Any, cmd: Command) -> bool:
     """Whether the engine's ``check`` accepts ``cmd`` now."""
-    from darkdec_qt.rules.core.errors import IllegalAction
-
     try:
         _CHECK[0](state, cmd)
         return True

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from darkdec_qt.rules.core.phases import other_side
 from darkdec_qt.rules.core.state import GameState
 from darkdec_qt.rules.core.tables import tables
 
@@ -78,6 +79,4 @@ def zoc_hexes(state: GameState, side: str, for_supply: bool = False) -> set[str]
 
 
 def in_enemy_zoc(state: GameState, unit: str) -> bool:
-    from darkdec_qt.rules.core.phases import other_side
-
     return state.pos[unit] in zoc_hexes(state, other_side(state.module.units[unit].side))

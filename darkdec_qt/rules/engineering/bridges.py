@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from darkdec_qt import hexgrid
+from darkdec_qt.rules.commanders import displacement_events
 from darkdec_qt.rules.core import commands as cm
 from darkdec_qt.rules.core import events as ev
 from darkdec_qt.rules.core.dice import DiceCursor
@@ -11,6 +12,9 @@ from darkdec_qt.rules.core.phases import Phase, other_side
 from darkdec_qt.rules.core.registry import register_checker
 from darkdec_qt.rules.core.state import GameState
 from darkdec_qt.rules.core.tables import TICKS
+from darkdec_qt.rules.movement import move as movement
+from darkdec_qt.rules.movement.move import is_fuel_depleted
+from darkdec_qt.rules.opening import initial
 
 GERMAN_BRIDGE_LIMIT = 7  # 16.2.4C (used when the module has no 'german_bridge' marker)
 
@@ -25,8 +29,6 @@ def has_bridge(state: GameState, a: str, b: str) -> bool:
 def check_blow(state: GameState, cmd: cm.BlowBridge, dice: DiceCursor) -> list[ev.Event]:
     """16.1: in the Construction/Demolition Phase; one attempt per bridge per player turn;
     1-3 blows it, -1 if adjacent to the hexside or an Allied engineer."""
-    from darkdec_qt.rules.opening import initial
-
     u, a, b = cmd.unit, cmd.a, cmd.b
     if u not in state.pos:
         raise IllegalAction(f"{u!r} is not on the map", rule="16.1A")
@@ -40,7 +42,6 @@ def check_blow(state: GameState, cmd: cm.BlowBridge, dice: DiceCursor) -> list[e
         raise IllegalAction("no bridge demolition on 16 December", rule="16.1H", unit=u)
     if k in state.bridge_attempts:
         raise IllegalAction(f"bridge {a}-{b} was already attempted this player turn", rule="16.1D", unit=u)
-    from darkdec_qt.rules.movement.move import is_fuel_depleted
 
     if state.supply.get(u, "supplied") != "supplied" or is_fuel_depleted(state, u) or u in state.reserve \
             or u in state.strategic:
@@ -94,8 +95,6 @@ def may_build(state: GameState, unit: str) -> bool:
 def check_build_move(state: GameState, units: tuple[str, ...], path: tuple[str, ...]) -> list[ev.Event]:
     """16.2.2: a unit that began the Movement Phase adjacent to an unbridged river hexside
     moves across it spending its entire MA; the bridge is built in the Construction Phase."""
-    from darkdec_qt.rules.movement import move as movement
-
     if len(units) != 1 or len(path) != 2:
         raise IllegalAction("one unit builds a bridge by moving one hex across the river", rule="16.2.2A")
     u = units[0]
@@ -131,7 +130,6 @@ def check_build_move(state: GameState, units: tuple[str, ...], path: tuple[str, 
             raise IllegalAction(f"no {side} bridge marker left ({limit})", rule="16.2.4C" if side == "German" else "16.2.4A", unit=u)
     mp = max(movement.remaining_ticks(state, u), TICKS)
     # no further movement: BridgeStarted (16.2.2A, check_can_move); "stopped" only for a ZOC (12.1A)
-    from darkdec_qt.rules.commanders import displacement_events
 
     return [ev.UnitMoved(unit=u, path=path, mp=mp, stopped=b in hx_rivers.zoc), ev.BridgeStarted(a=a, b=b, unit=u)] \
         + displacement_events(state, units, tuple(path))  # 15.5D

@@ -7,14 +7,13 @@ from darkdec_qt.rules.core.errors import IllegalAction
 from darkdec_qt.rules.core.phases import Phase, other_side
 from darkdec_qt.rules.core.state import GameState
 from darkdec_qt.rules.core.zoc import zoc_hexes
+from darkdec_qt.rules.opening import initial
 
 
 def check_build(state: GameState, unit: str) -> list[ev.Event]:
     """17.0A-C: in the Construction/Demolition Phase, a unit not in an enemy ZOC, that
     has not moved or fought this player turn and is not isolated, in a hex that is not a
     town or dense forest and holds no fortification yet."""
-    from darkdec_qt.rules.opening import initial
-
     if unit not in state.pos:
         raise IllegalAction("is not on the map", rule="17.0B", unit=unit)
     s = state.module.units[unit]

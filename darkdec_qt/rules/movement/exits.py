@@ -9,6 +9,7 @@ from darkdec_qt.rules.core.phases import Phase
 from darkdec_qt.rules.core.registry import register_checker
 from darkdec_qt.rules.core.state import GameState
 from darkdec_qt.rules.core.tables import TICKS, tables
+from darkdec_qt.rules.movement import move as movement
 from darkdec_qt.rules.movement import reinforcements
 
 ALLIED_EXIT_EDGES = frozenset({"N", "S", "W"})
@@ -18,8 +19,6 @@ ALLIED_EXIT_EDGES = frozenset({"N", "S", "W"})
 def check_exit(state: GameState, cmd: cm.Exit, dice: object) -> list[ev.Event]:
     """10.7A-D: a German unit on an Allied road entry hex on the N, S or W edge spends
     the cost of an identical imaginary hex off the map."""
-    from darkdec_qt.rules.movement import move as movement
-
     u = cmd.unit
     if u not in state.pos:
         raise IllegalAction(f"{u!r} is not on the map", rule="10.7A")

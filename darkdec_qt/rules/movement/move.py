@@ -14,11 +14,21 @@ import heapq
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from darkdec_qt.rules.combat.terrain_level import base_level
 from darkdec_qt.rules.core.errors import IllegalAction, MalformedCommand
-from darkdec_qt.rules.core.phases import Phase, other_side
+from darkdec_qt.rules.core.phases import MOVING_PHASES, Phase, acting_side, other_side
 from darkdec_qt.rules.core.state import GameState
 from darkdec_qt.rules.core.tables import TICKS, Side, Tables, half_up, tables
 from darkdec_qt.rules.core.zoc import zoc_hexes
+from darkdec_qt.rules.movement import restricted
+from darkdec_qt.rules.movement.restricted import closed_rivers
+from darkdec_qt.rules.movement.withdrawals import is_150th_brigade
+from darkdec_qt.rules.opening import initial
+from darkdec_qt.rules.scenarios.montgomery import (
+    line_distance,
+    montgomery_withdrawal,
+    withdrawal_search_limits,
+)
 
 EMPTY: frozenset[str] = frozenset()
 # 10.4.4B: German infantry in strategic movement off road (rule text, not a chart)
@@ -151,7 +161,6 @@ def make_context(state: GameState, units: tuple[str, ...], *, strategic: bool | 
             for sd in t.sides[h]:
                 if sd.roads:
                     forbidden.add(sd.b)
-    from darkdec_qt.rules.movement.restricted import closed_rivers
 
     leaders_only = all(s.is_leader for s in specs)
     return MoveContext(
@@ -176,7 +185,6 @@ def _must_disengage(state: GameState, start: str, zoc: set[str], enemy_occ: set[
     if not state.has_rule("10.3") or start not in zoc:
         return False
     from darkdec_qt import hexgrid
-    from darkdec_qt.rules.combat.terrain_level import base_level
 
     adjacent = [n for n in hexgrid.neighbours(start) if n in enemy_occ]
     return base_level(state, start, adjacent)[0] < 4
@@ -341,7 +349,6 @@ def legal_destinations(state: GameState, units: tuple[str, ...] | list[str] | st
         dests = _withdrawal_search(state, units, ctx)
     if dests is None:
         dests = search(ctx)
-    from darkdec_qt.rules.opening import initial
 
     # whole_move_problem has something to say only with an 18.3B limit or on a 26.13 withdrawal turn
     whole = any(initial.max_hexes(state, u) is not None for u in units) or _withdrawing(state)
@@ -353,7 +360,6 @@ def legal_destinations(state: GameState, units: tuple[str, ...] | list[str] | st
 def _withdrawing(state: GameState) -> bool:
     if "26.13" not in state.variants:
         return False
-    from darkdec_qt.rules.scenarios.montgomery import montgomery_withdrawal
 
     return montgomery_withdrawal(state)
 
@@ -363,8 +369,6 @@ def _one_hex_moves(state: GameState, units: tuple[str, ...],
     """18.3B: a unit limited to one hex moves straight into a neighbour, judged as ``check``
     judges that path (``walk``); the cheapest path to a neighbour may be longer (round an
     unbridged river by a bridge) and would hide a legal one-hex move. None when no limit."""
-    from darkdec_qt.rules.opening import initial
-
     if all(initial.max_hexes(state, u) != 1 for u in units):
         return None
     out: dict[str, tuple[int, tuple[str, ...]]] = {}
@@ -384,8 +388,6 @@ def _withdrawal_search(state: GameState, units: tuple[str, ...],
                        ctx: MoveContext) -> dict[str, tuple[int, tuple[str, ...]]] | None:
     """26.13B/E: the destinations by paths that keep to a river position's distance (one
     search per position the unit may head for), or None when the move is not so limited."""
-    from darkdec_qt.rules.scenarios.montgomery import line_distance, withdrawal_search_limits
-
     limits = withdrawal_search_limits(state, units)
     if limits is None:
         return None
@@ -410,8 +412,6 @@ def infiltration_attempts_left(state: GameState, units: tuple[str, ...]) -> int:
     """12.4: the 150th Panzer Brigade moving alone, the optional rule in use, may still try to
     leave enemy ZOCs entered this phase (three attempts a game, 12.4D, on the turns of the
     table)."""
-    from darkdec_qt.rules.movement.withdrawals import is_150th_brigade
-
     if (len(units) != 1 or not state.has_rule("12.4") or not is_150th_brigade(state.module.units[units[0]])
             or units[0] in state.strategic or state.turn_code() not in state.module.charts.infiltration):
         return 0
@@ -420,8 +420,6 @@ def infiltration_attempts_left(state: GameState, units: tuple[str, ...]) -> int:
 
 def one_hex_limit(state: GameState, units: tuple[str, ...], path: tuple[str, ...]) -> IllegalAction | None:
     """18.3B: an Allied infantry unit activated on 16 December moves at most one hex, once."""
-    from darkdec_qt.rules.opening import initial
-
     for u in units:
         limit = initial.max_hexes(state, u)
         if limit is not None and (len(path) - 1 > limit or u in state.moved):
@@ -466,9 +464,6 @@ def _end_ok(ctx: MoveContext, h: str) -> IllegalAction | None:
 
 def check_can_move(state: GameState, units: tuple[str, ...]) -> None:
     """Layer 1: may these units move at all in this phase?"""
-    from darkdec_qt.rules.movement import restricted
-    from darkdec_qt.rules.opening import initial
-
     if not units:
         raise MalformedCommand("no unit given")
     mod = state.module
@@ -483,7 +478,6 @@ def check_can_move(state: GameState, units: tuple[str, ...]) -> None:
         raise IllegalAction("a stack must start in one hex", rule="11.1A", unit=units[0])
     if len(set(units)) != len(units):
         raise MalformedCommand("unit listed twice", unit=units[0])
-    from darkdec_qt.rules.core.phases import MOVING_PHASES, acting_side
 
     if state.phase not in MOVING_PHASES:
         raise IllegalAction(f"cannot move in the {state.phase.value} phase", rule="10.2G", unit=units[0])

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from darkdec_qt import hexgrid
+from darkdec_qt.rules.commanders import displacement_events
 from darkdec_qt.rules.core import events as ev
 from darkdec_qt.rules.core.errors import IllegalAction, MalformedCommand
 from darkdec_qt.rules.core.phases import Phase
 from darkdec_qt.rules.core.state import GameState
-from darkdec_qt.rules.core.tables import TICKS, tables
+from darkdec_qt.rules.core.tables import TICKS, module_memo, tables
+from darkdec_qt.rules.movement import move as movement
+from darkdec_qt.rules.scenarios import (
+    variants,  # (scenarios) 26.10, 26.14A, 26.20C  # (scenarios) 26.15, 26.17
+)
 
 ALLIED_EDGES = frozenset({"N", "S", "W"})
 
@@ -15,8 +20,6 @@ ALLIED_EDGES = frozenset({"N", "S", "W"})
 def arrival_turn(state: GameState, unit: str) -> int | None:
     """The turn ``unit`` is due (10.6A). Variants that shift arrivals adjust
     ``state.pending`` at setup or through this hook."""
-    from darkdec_qt.rules.scenarios import variants  # (scenarios) 26.10, 26.14A, 26.20C
-
     return variants.arrival_turn(state, unit, state.pending.get(unit))
 
 
@@ -34,8 +37,6 @@ def due_units(state: GameState) -> list[str]:
 
 def _printed_entry_hexes(module, codes: frozenset[str]) -> tuple[str, ...]:  # noqa: ANN001
     """The map-edge hexes printed with one of ``codes`` (the module never changes: cached)."""
-    from darkdec_qt.rules.core.tables import module_memo
-
     memo = module_memo(module, "printed_entry_hexes")
     if codes not in memo:
         memo[codes] = tuple(sorted(h for h, hx in module.hexes.items() if hx.entry and hx.entry in codes))
@@ -47,7 +48,6 @@ def entry_hexes(state: GameState, unit: str) -> list[str]:
     if unit in state.entry_hex:
         return [state.entry_hex[unit]]
     printed = list(_printed_entry_hexes(state.module, frozenset(state.module.units[unit].entry)))
-    from darkdec_qt.rules.scenarios import variants  # (scenarios) 26.15, 26.17
 
     return variants.entry_hexes(state, unit, printed)
 
@@ -127,8 +127,6 @@ def all_blocked(state: GameState, unit: str) -> bool:
 def check_enter(state: GameState, unit: str, path: tuple[str, ...], strategic: bool) -> list[ev.Event]:
     """10.6.1-10.6.2: the entry hex is the first hex of movement; the unit may enter in
     strategic movement (paying strategic costs over its full MA) unless starred."""
-    from darkdec_qt.rules.movement import move as movement
-
     if unit not in state.module.units:
         raise MalformedCommand(f"unknown unit {unit!r}")
     spec = state.module.units[unit]
@@ -183,7 +181,6 @@ def check_enter(state: GameState, unit: str, path: tuple[str, ...], strategic: b
     total = entry_cost + (max(costs[-1]) if costs else 0)
     stopped = path[-1] in ctx.zoc
     out.append(ev.UnitMoved(unit=unit, path=tuple(path), mp=total, stopped=stopped, roads=tuple(sorted(roads))))
-    from darkdec_qt.rules.commanders import displacement_events
 
     out += displacement_events(state, (unit,), tuple(path))  # 15.5D
     return out

@@ -25,6 +25,7 @@ from darkdec_qt.rules.core.phases import Phase
 from darkdec_qt.rules.core.registry import register_checker, register_generator
 from darkdec_qt.rules.core.state import GameState
 from darkdec_qt.rules.movement.restricted import _div_number
+from darkdec_qt.rules.scenarios import victory
 
 
 def _on_or_after(state: GameState, code: str) -> bool:
@@ -53,9 +54,8 @@ def waived(state: GameState) -> bool:
     """Optional 10.8B: the withdrawal is not required while Germany is presently winning."""
     if not _options_10_8(state):
         return False
-    from darkdec_qt.rules.scenarios.victory import evaluate
 
-    return evaluate(state).winner == "German"
+    return victory.evaluate(state).winner == "German"
 
 
 def substitutes_owed(state: GameState) -> int:

@@ -8,6 +8,7 @@ from darkdec_qt.rules.core.errors import IllegalAction
 from darkdec_qt.rules.core.phases import Phase
 from darkdec_qt.rules.core.state import GameState
 from darkdec_qt.rules.core.zoc import zoc_hexes
+from darkdec_qt.rules.movement.withdrawals import is_150th_brigade
 
 
 def is_16_december(state: GameState) -> bool:
@@ -20,8 +21,6 @@ def check_may_move(state: GameState, unit: str) -> None:
     initial leaders may not move before AM 18 December. Optional 15.9A: the 150th Panzer
     Brigade and the SS units do not move in the (standard) Movement Phases of 16 December;
     they may in its Exploitation Phases (15.9B limits only their shock combat)."""
-    from darkdec_qt.rules.movement.withdrawals import is_150th_brigade
-
     s = state.module.units[unit]
     if s.side == "German" and is_16_december(state) and state.has_rule("15.9") and state.phase is Phase.MOVEMENT \
             and (s.nationality == "SS" or is_150th_brigade(s)):

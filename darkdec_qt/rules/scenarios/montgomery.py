@@ -13,6 +13,8 @@ from darkdec_qt.rules.core.errors import IllegalAction
 from darkdec_qt.rules.core.phases import Phase
 from darkdec_qt.rules.core.registry import register_checker
 from darkdec_qt.rules.core.state import GameState
+from darkdec_qt.rules.core.tables import module_memo, tables
+from darkdec_qt.rules.core.zoc import zoc_hexes
 from darkdec_qt.rules.scenarios.variant_events import VariantTriggered
 from darkdec_qt.rules.scenarios.victory import west_of_meuse
 
@@ -59,7 +61,6 @@ def withdrawal_lines(state: GameState) -> dict[str, frozenset[str]]:
     got = _LINES_CACHE.get(id(mod))
     if got is not None:
         return got
-    from darkdec_qt.rules.core.tables import tables
 
     t = tables(mod)
     out: dict[str, set[str]] = {name: set() for name, _ in WITHDRAWAL_LINES}
@@ -86,8 +87,6 @@ def line_distance(state: GameState, line: str, h: str) -> int:
     counts as on the Meuse position). It depends on the map alone, and the withdrawal's
     checks and searches ask it for the same hexes again and again: kept per module, as
     ``withdrawal_lines`` is."""
-    from darkdec_qt.rules.core.tables import module_memo
-
     memo = module_memo(state.module, "line_distance")
     d = memo.get((line, h))
     if d is None:
@@ -116,7 +115,6 @@ def withdrawal_move_problem(state: GameState, units: tuple[str, ...], path: tupl
     26.13C: a unit whose every adjacent hex is in an enemy ZOC (surrounded) is free."""
     if not montgomery_withdrawal(state) or not units or state.module.units[units[0]].side != "Allied":
         return None
-    from darkdec_qt.rules.core.zoc import zoc_hexes
 
     start = path[0]
     zoc = german_zoc if german_zoc is not None else zoc_hexes(state, "German")

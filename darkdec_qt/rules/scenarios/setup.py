@@ -7,6 +7,8 @@ from collections.abc import Iterable
 from darkdec_qt.moduleview import Module
 from darkdec_qt.rules.core.phases import Phase
 from darkdec_qt.rules.core.state import GameState
+from darkdec_qt.rules.scenarios import freesetup, scenario_setup
+from darkdec_qt.rules.scenarios import variants as variant_rules
 
 ARMY_AREAS = ("5PZA", "6PZA", "7A")
 HISTORICAL_SETUP_TURN = "16DecAM"  # 6.2: the historical assault positions of the first turn
@@ -55,8 +57,6 @@ def initial_state(module: Module, scenario: str, seed: str = "0", optional: Iter
         elif arrival and arrival in module.turn_index:
             st.pending[uid] = module.turn_index[arrival].number
     # (scenarios) 6.0H set-up: zones to place, variants' set-up effects, then automatic placement
-    from darkdec_qt.rules.scenarios import freesetup, scenario_setup
-    from darkdec_qt.rules.scenarios import variants as variant_rules
 
     st.setup_mode = setup
     st.to_place.update(dict(area_units))

@@ -41,6 +41,8 @@ from darkdec_qt.rules.core.registry import (
     register_phase_hook,
 )
 from darkdec_qt.rules.core.state import GameState
+from darkdec_qt.rules.core.tables import module_memo
+from darkdec_qt.rules.movement.restricted import meuse_west_hexes
 from darkdec_qt.rules.scenarios import victory
 from darkdec_qt.rules.scenarios.montgomery import (
     BeginSecondWithdrawalMove,
@@ -231,8 +233,6 @@ def entry_hexes(state: GameState, unit: str, printed: list[str]) -> list[str]:
 def _edge_hexes(mod, edge: str, roads_only: bool = False) -> tuple[str, ...]:  # noqa: ANN001
     """The hexes of one map edge (26.15: not 5001/4401 on the north edge; 26.17: road hexes
     only), sorted; the map never changes, so they are kept per module."""
-    from darkdec_qt.rules.core.tables import module_memo
-
     memo = module_memo(mod, "edge_hexes")
     if (edge, roads_only) not in memo:
         if roads_only:
@@ -373,8 +373,6 @@ register_generator(withdrawal_commands, rank=DECLARATIONS)
 def _german_meuse_threat(state: GameState, reach: int) -> bool:
     """A supplied German combat unit within ``reach`` hexes of the west side of the Meuse
     (10.9.1A uses 3, 23.0B uses 4)."""
-    from darkdec_qt.rules.movement.restricted import meuse_west_hexes
-
     west = meuse_west_hexes(state)
     if not west:
         return False

@@ -6,12 +6,15 @@ The die roll itself is part of the supply phase (supply.supply_phase_events); th
 
 from __future__ import annotations
 
+from darkdec_qt.rules import commanders
 from darkdec_qt.rules.core import commands as cm
 from darkdec_qt.rules.core import events as ev
+from darkdec_qt.rules.core.apply import apply
 from darkdec_qt.rules.core.errors import IllegalAction
 from darkdec_qt.rules.core.phases import Phase
 from darkdec_qt.rules.core.registry import register_checker
 from darkdec_qt.rules.core.state import GameState
+from darkdec_qt.rules.supply.determination import fuel_eligible_divisions
 
 
 def _rolling(state: GameState) -> bool:
@@ -36,8 +39,6 @@ def eligible_brigades(state: GameState) -> list[str]:
 def chooser(state: GameState) -> str:
     """8.7.1A the Allies choose the first division (if they have any choice left, 15.6E may
     leave them none); 8.7.1B Germany the others."""
-    from darkdec_qt.rules.supply.determination import fuel_eligible_divisions
-
     if state.fuel_depleted:
         return "German"
     if fuel_eligible_divisions(state, "Allied") or len(eligible_brigades(state)) >= 2:
@@ -46,8 +47,6 @@ def chooser(state: GameState) -> str:
 
 
 def check_choose(state: GameState, cmd: cm.ChooseFuelDivision) -> list[ev.Event]:
-    from darkdec_qt.rules.supply.determination import fuel_eligible_divisions
-
     if state.phase is not Phase.SUPPLY or state.side != "German" or state.fuel_shortage <= 0:
         raise IllegalAction("no fuel depletion to choose now", rule="8.7.1A")
     who = chooser(state)
@@ -71,9 +70,6 @@ def check_choose(state: GameState, cmd: cm.ChooseFuelDivision) -> list[ev.Event]
 def auto_events(state: GameState) -> list[ev.Event]:
     """8.7.1B: divisions not chosen by the end of the phase: the engine picks the remaining
     ones in alphabetical order (a deterministic default); 8.7.5 none left: no further effect."""
-    from darkdec_qt.rules.core.apply import apply
-    from darkdec_qt.rules.supply.determination import fuel_eligible_divisions
-
     out: list[ev.Event] = []
     tmp = state.clone()
     while tmp.fuel_shortage > 0:
@@ -107,8 +103,6 @@ def ineligible_clause(state: GameState, division: str, who: str) -> tuple[str, s
 
 def protectable(state: GameState, division: str) -> str | None:
     """Why ``division`` may not be shielded by Manteuffel now (None: it may)."""
-    from darkdec_qt.rules import commanders
-
     units = state.module.units
     members = [u for u in state.pos if units[u].division == division and units[u].side == "German"]
     if not members or not any(units[u].is_motorized for u in members):
