@@ -13,6 +13,7 @@ from darkdec_qt.ui.map.hover import HoverGuard
 from darkdec_qt.ui.orders.menu import Actions
 from darkdec_qt.ui.panels.arrivals import ArrivalsPanel, SetupPanel
 from darkdec_qt.ui.panels.charts import ChartsPanel
+from darkdec_qt.ui.panels.dice import DicePanel
 from darkdec_qt.ui.panels.orderofbattle import OrderOfBattlePanel
 from darkdec_qt.ui.panels.replacements import ReplacementsPanel
 from darkdec_qt.ui.panels.status import TurnClock, VictoryLabel, VictoryPanel
@@ -42,6 +43,9 @@ def install_panels(win) -> None:  # noqa: ANN001 (Client)
     win.ob_panel = OrderOfBattlePanel(c, win)
     ob = win.add_panel("ob", "Order of battle", win.ob_panel, LEFT)
     win.tabifyDockWidget(win.panels["arrivals"], ob)
+    win.dice = DicePanel(c)
+    dice = win.add_panel("dice", "Dice", win.dice, RIGHT)
+    win.tabifyDockWidget(win.log_dock, dice)
     win.victory = VictoryPanel(c)
     vic = win.add_panel("victory", "Victory", win.victory, RIGHT)
     win.tabifyDockWidget(win.log_dock, vic)
