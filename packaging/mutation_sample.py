@@ -96,14 +96,27 @@ def module_of(name: str) -> str:
     return name[len(PREFIX):].rsplit(".", 1)[0]
 
 
-def equivalents() -> dict[str, str]:
-    out = {}
+def short(name: str) -> str:
+    """``darkdec_qt.rules.combat.battle.x_plan__mutmut_3`` -> ``battle.x_plan__mutmut_3``: a
+    mutant's name without the package path, so a list survives a module moving package."""
+    return ".".join(name.rsplit(".", 2)[-2:])
+
+
+class Equivalents(dict):
+    """Mutant names (full or short) -> why; ``in`` matches either form."""
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and (dict.__contains__(self, name) or dict.__contains__(self, short(name)))
+
+
+def equivalents() -> Equivalents:
+    out = Equivalents()
     if EQUIVALENTS.exists():
         for line in EQUIVALENTS.read_text(encoding="utf-8").splitlines():
             line = line.strip()
             if line and not line.startswith("#"):
                 name, _, why = line.partition(" ")
-                out[name] = why.strip()
+                out[short(name)] = why.strip()
     return out
 
 
@@ -122,7 +135,7 @@ def run(names: list[str], jobs: int) -> int:
     return subprocess.call(cmd, cwd=ROOT)
 
 
-def score(names: list[str], codes: dict[str, int | None], eq: dict[str, str]) -> tuple[int, int, int, Counter]:
+def score(names: list[str], codes: dict[str, int | None], eq: Equivalents) -> tuple[int, int, int, Counter]:
     """(killed, survived, equivalent, statuses) of ``names`` that have been run."""
     k = s = e = 0
     st: Counter = Counter()

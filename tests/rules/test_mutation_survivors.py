@@ -3,9 +3,9 @@ names the clause whose behaviour, or whose refusal, the mutant changed unnoticed
 
 import pytest
 
-from darkdec_qt.rules import combat_commands as cc
-from darkdec_qt.rules.advance import legal_advances
-from darkdec_qt.rules.errors import IllegalAction
+from darkdec_qt.rules.combat import commands as cc
+from darkdec_qt.rules.combat.advance import legal_advances
+from darkdec_qt.rules.core.errors import IllegalAction
 from tests.rules.combat_builder import CombatBuilder
 from tests.rules.combat_helpers import pending, run
 
@@ -65,7 +65,7 @@ def test_20_4_an_air_attack_on_a_hex_without_enemy_units_names_the_hex():
 
 def test_13_2A_a_second_shock_combat_is_refused_citing_14_3B():
     s = CombatBuilder().german("pz", "0505", type="armor").allied("a", "0605").build()
-    from darkdec_qt.rules.phases import Phase
+    from darkdec_qt.rules.core.phases import Phase
 
     s.phase = Phase.EXPLOITATION
     s.exploited.add("pz")
@@ -75,7 +75,7 @@ def test_13_2A_a_second_shock_combat_is_refused_citing_14_3B():
 
 
 def test_13_5_5K_the_counterattack_plan_says_no_drm():
-    from darkdec_qt.rules.battle import plan
+    from darkdec_qt.rules.combat.battle import plan
 
     s = CombatBuilder().german("g", "0505").allied("a", "0605").build()
     b = pending(s, ("a",), ("g",), "CA", ())
@@ -102,7 +102,7 @@ def test_13_7_1C_and_11_0A_an_advance_may_end_in_a_hex_that_then_holds_three_uni
 
 
 def test_16_2_1_a_unit_that_may_not_build_bridges_is_told_why():
-    from darkdec_qt.rules import commands as cm
+    from darkdec_qt.rules.core import commands as cm
     from darkdec_qt.rules.engine import check
     from tests.rules.test_16_bridges import build_map
 
@@ -113,7 +113,7 @@ def test_16_2_1_a_unit_that_may_not_build_bridges_is_told_why():
 
 
 def test_13_battle_pending_names_the_decision_awaited():
-    from darkdec_qt.rules.battle_queries import pending as awaited
+    from darkdec_qt.rules.combat.queries import pending as awaited
 
     s = CombatBuilder().german("g", "0505").allied("a", "0605").build()
     pending(s, ("g",), ("a",), "D1", (("result", "Allied", "0605", 0),), levels=(("0605", 1),))
