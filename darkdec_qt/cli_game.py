@@ -80,8 +80,14 @@ def cmd_play(args: argparse.Namespace) -> int:
     from darkdec_qt.model.safesqlite import expect_kind
 
     if args.game and str(args.game).endswith(".ddx"):  # an opponent's file (file exchange, ui/exchange/actions.py)
+        from darkdec_qt.model.exchangefile import ExchangeFileError, read_exchange
         from darkdec_qt.ui.app import run_exchange_client
 
+        try:  # a file that is not a readable exchange file: one line, before the client starts
+            read_exchange(args.game)
+        except ExchangeFileError as exc:
+            print(f"darkdec: error: {exc}", file=sys.stderr)
+            return 2
         return run_exchange_client(args)
     if args.game:
         expect_kind(args.game, "game")

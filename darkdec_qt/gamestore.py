@@ -284,13 +284,29 @@ def _reexecute(game: Game, record: GameRecord, path: Path) -> Verification:
     return Verification(True, final, index)
 
 
+def _short(v: Any) -> str:
+    from darkdec_qt.model.safesqlite import printable
+
+    text = printable(v if isinstance(v, str) else repr(v))
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _difference(produced: Event, recorded: Event) -> str:
-    """The mismatch in words: a die against its derivation, else both events."""
+    """The mismatch in words, short: a die against its derivation (its value, or its place in
+    the sequence of dice), else the first field that differs."""
+    p, r = produced.to_dict(), recorded.to_dict()
     if produced.kind == recorded.kind == "die_rolled":
-        p, r = produced.to_dict(), recorded.to_dict()
-        return (f"the die '{r.get('purpose')}' (die {r.get('index')}) is recorded as {r.get('value')}, "
-                f"the game's seed gives {p.get('value')} (die {p.get('index')}; rules/core/dice.py)")
-    return f"recorded {recorded.to_dict()}, replay gives {produced.to_dict()}"
+        what = f"the die '{_short(r.get('purpose'))}'"
+        if r.get("index") != p.get("index"):
+            return (f"{what} is recorded as die {_short(r.get('index'))}, but the game's next die is die "
+                    f"{p.get('index')} (dice are rolled in order; rules/core/dice.py)")
+        return (f"{what} (die {p.get('index')}) is recorded as {_short(r.get('value'))}, "
+                f"the game's seed gives {p.get('value')} (rules/core/dice.py)")
+    if produced.kind != recorded.kind:
+        return f"the log records a {_short(recorded.kind)} event where the rules give a {produced.kind} event"
+    key = next((k for k in sorted(set(p) | set(r)) if p.get(k) != r.get(k)), "?")
+    return (f"the {produced.kind} event's {_short(key)} is recorded as {_short(r.get(key))}, "
+            f"the rules give {_short(p.get(key))}")
 
 
 def check_game(path: str | Path) -> tuple[Opened, Verification]:

@@ -144,6 +144,10 @@ def read_database(path: str | Path, verify_hash: bool = True) -> Rows:
     try:
         expect_kind(p, "module")
         with open_untrusted(p, "module database", max_bytes=MAX_MODULE_BYTES) as con:
+            version = con.execute("PRAGMA user_version").fetchone()[0]
+            if version > FORMAT_VERSION:
+                raise DatabaseError(f"{p}: module format {version} is newer than this program ({FORMAT_VERSION}); "
+                                    "update Dark December to open it")
             require_tables(con, {t: set(cols) for t, cols in types.items()}, "module database",
                            optional=OPTIONAL_TABLES)
             present = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}

@@ -10,7 +10,7 @@ from PySide6.QtCore import QObject, QSettings
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from darkdec_qt import gamestore
-from darkdec_qt.model.gamefile import GameFileError
+from darkdec_qt.model.gamefile import GameFileError, GameSaveError
 from darkdec_qt.model.safewrite import remove_orphans
 from darkdec_qt.ui.controller import GameController
 
@@ -43,6 +43,11 @@ class FileOps(QObject):
 
     # --- without dialogs ------------------------------------------------------------------
     def save_to(self, path: str | Path) -> Path:
+        """Save to ``path`` (``.ddg`` added to a name without a suffix). A folder, or a name that
+        is "." or "..", is refused: the game is never written beside the folder as "<folder>.ddg"."""
+        last = str(path).replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
+        if last in ("", ".", "..") or Path(path).is_dir():
+            raise GameSaveError(f"cannot save {path}: it is a folder; give the game a file name; nothing was written")
         p = Path(path)
         if p.suffix == "":
             p = p.with_suffix(".ddg")

@@ -356,8 +356,9 @@ class ExchangeActions(QObject):
 
     def _refused(self, path: Path, why: str) -> None:
         text = f"{path.name} was refused:\n\n{why}\n\nYour game is unchanged."
-        if self.headless:
-            print(f"darkdec: error: {text}", file=sys.stderr)
+        if self.headless:  # one line, as every command-line refusal
+            print(f"darkdec: error: {path.name} was refused: {' '.join(why.split())}; your game is unchanged",
+                  file=sys.stderr)
         else:
             QMessageBox.warning(self.win, "File refused", text)
 
