@@ -82,6 +82,7 @@ def _scrolled(widget: QWidget) -> QScrollArea:
     area.setWidgetResizable(True)
     area.setFrameShape(QFrame.Shape.NoFrame)
     area.setWidget(widget)
+    area.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a click in the dock leaves the arrow keys to the map
     return area
 
 
