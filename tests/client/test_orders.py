@@ -11,8 +11,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
+from darkdec_qt.game.session import Game
+from darkdec_qt.rules.core.phases import Phase
 from darkdec_qt.rules.movement import move as movement
 from darkdec_qt.rules.movement import reinforcements as rf
+from darkdec_qt.rules.scenarios.setup import initial_state
 from darkdec_qt.ui.app import new_game
 from darkdec_qt.ui.orders import legal as od
 from tests.client.helpers import click_hex, end_phases_until, plain
@@ -115,8 +118,14 @@ def test_reinforcements_dock_highlights_entry_hexes_and_enters(make_client, modu
 
 
 def test_withdrawal_order(make_client, module):
-    win = make_client(new_game(module, "reduction", "1"))
-    end_phases_until(win, "movement")
+    """10.8C: the 150th Panzer Brigade is owed to withdrawal on AM 27 December. The later
+    scenarios' derived set-ups make it before their first turn, so the Turning Point (22 Dec)
+    is taken to that date."""
+    st = initial_state(module, "turning_point", "1", optional=("10.8",), setup="auto")
+    st.turn, st.side, st.phase, st.started = module.turn_index["27DecAM"].number, "German", Phase.MOVEMENT, True
+    st.held_off.update(rf.due_units(st))  # the skipped turns' reinforcements held off (10.7.2)
+    assert "150Pz" in st.pos and "150Pz" not in st.withdrawn
+    win = make_client(Game(module, "turning_point", "1", initial=st, start=False))
     assert not win.controller.end_phase()
     assert "10.8C" in win.controller.end_refusal
     _select(win, "150Pz")

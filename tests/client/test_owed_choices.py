@@ -106,13 +106,13 @@ def test_10_6_3C_the_owner_clicks_the_road_hex_of_a_blocked_reinforcement(make_c
     assert not any(lb.startswith("7Arm/CCA") for lb in labels)  # one next hex (3201): no choice to make
     win.view.center_on_hex("4915")  # far from the north edge
     click_row(qtbot, win.arrivals.owed.list, "30/120: entry blocked")
-    assert set(win.input.targets) == {"3201", "1801"}
+    assert set(win.input.targets) == {"3201", "1901"}  # 1901: where N90 leaves the north edge
     view = win.view
     shown = view.mapToScene(view.viewport().rect()).boundingRect()
-    assert shown.contains(win.scene.hex_center("1801"))  # brought into sight
-    click_hex(win, "1801")
+    assert shown.contains(win.scene.hex_center("1901"))  # brought into sight
+    click_hex(win, "1901")
     s = win.controller.state
-    assert s.entry_hex["30/120"] == "1801" and s.pending["30/120"] == s.turn + 1
+    assert s.entry_hex["30/120"] == "1901" and s.pending["30/120"] == s.turn + 1
     assert "30/120" not in " ".join(o.label for o in win.arrivals.owed.orders)
 
 
