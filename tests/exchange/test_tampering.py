@@ -311,8 +311,9 @@ def test_a_swapped_module_is_refused(scene, tmp_path):
     bad = _rewrite(invitation, tmp_path / "swapped.ddx", module=Path(DEFAULT_MODULE).read_bytes())
     err = _refused(PlayerHome(tmp_path / "a"), bad, None)
     assert err.segment == 0 and f"set up on module {custom_hash[:12]}" in str(err)
-    # the untouched invitation opens, and the module is kept in the receiver's home
-    r = PlayerHome(tmp_path / "a2").open_file(invitation)
+    # the untouched invitation opens once its module is accepted by hash (it is not the
+    # bundled one), and the module is kept in the receiver's home
+    r = PlayerHome(tmp_path / "a2").open_file(invitation, accept_module=custom_hash)
     assert (r.session.dir / "module.sqlite").exists()
 
 
