@@ -57,6 +57,7 @@ from pathlib import Path
 from typing import Any
 
 from darkdec_qt.model.jsonscan import json_depth  # game files and file exchange share one linear scan
+from darkdec_qt.model.safewrite import special_kind
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 DEFAULT_BUDGET_S = 10.0
@@ -72,17 +73,6 @@ _PROGRESS_OPS = 10_000
 
 class UntrustedFileError(ValueError):
     """An untrusted file refused; the message says why in words a player understands."""
-
-
-def _special(mode: int) -> str:
-    """What a file that is not a regular file is, in words."""
-    if stat.S_ISFIFO(mode):
-        return "a named pipe"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
 
 
 def stat_path(path: str | Path, what: str) -> os.stat_result:
@@ -102,7 +92,7 @@ def stat_path(path: str | Path, what: str) -> os.stat_result:
     if stat.S_ISDIR(st.st_mode):
         raise UntrustedFileError(f"{p}: is a folder, not a {what}")
     if not stat.S_ISREG(st.st_mode):
-        raise UntrustedFileError(f"{p}: is {_special(st.st_mode)}, not a {what}; only regular files are opened")
+        raise UntrustedFileError(f"{p}: is {special_kind(st.st_mode)}, not a {what}; only regular files are opened")
     return st
 
 

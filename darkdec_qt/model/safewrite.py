@@ -65,7 +65,9 @@ def _reason(exc: OSError, target: Path) -> str:
     return exc.strerror or str(exc)
 
 
-def _special(mode: int) -> str:
+def special_kind(mode: int) -> str:
+    """What a file that is not a regular file is, in words (for the one-sentence refusals of
+    opening and of saving onto a named pipe or a device)."""
     if stat.S_ISFIFO(mode):
         return "a named pipe"
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
@@ -195,7 +197,7 @@ def check_target(target: Path) -> None:
     if stat.S_ISDIR(kind):
         raise SaveError(f"cannot save {target}: it is a folder; nothing was written")
     if not stat.S_ISREG(kind):
-        raise SaveError(f"cannot save {target}: it is {_special(kind)}, not a file; only regular files are "
+        raise SaveError(f"cannot save {target}: it is {special_kind(kind)}, not a file; only regular files are "
                         "saved onto; nothing was written")
 
 
