@@ -1,6 +1,6 @@
 """Installs the play panels on the client window: battle, charts, orders (menu, context
-menu, shortcuts), arrivals and set-up, replacements, order of battle, victory status and
-the turn clock."""
+menu, shortcuts), arrivals and set-up, replacements, order of battle, the overview map,
+victory status and the turn clock."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from darkdec_qt.ui.panels.arrivals import ArrivalsPanel, SetupPanel
 from darkdec_qt.ui.panels.charts import ChartsPanel
 from darkdec_qt.ui.panels.dice import DicePanel
 from darkdec_qt.ui.panels.orderofbattle import OrderOfBattlePanel
+from darkdec_qt.ui.panels.overview import OverviewMap
 from darkdec_qt.ui.panels.replacements import ReplacementsPanel
 from darkdec_qt.ui.panels.status import TurnClock, VictoryLabel, VictoryPanel
 from darkdec_qt.ui.panels.waiting import WaitingLine, owed_decision
@@ -43,6 +44,9 @@ def install_panels(win) -> None:  # noqa: ANN001 (Client)
     win.ob_panel = OrderOfBattlePanel(c, win)
     ob = win.add_panel("ob", "Order of battle", win.ob_panel, LEFT)
     win.tabifyDockWidget(win.panels["arrivals"], ob)
+    win.overview = OverviewMap(c, win.view)  # the whole map small, under the left docks
+    overview = win.add_panel("overview", "Overview", win.overview, LEFT)
+    win.splitDockWidget(win.panels["arrivals"], overview, Qt.Orientation.Vertical)
     win.dice = DicePanel(c)
     dice = win.add_panel("dice", "Dice", win.dice, RIGHT)
     win.tabifyDockWidget(win.log_dock, dice)
