@@ -14,17 +14,23 @@ from darkdec_qt.rules.core.zoc import zoc_hexes
 
 def received_events(state: GameState) -> list[ev.Event]:
     """9.4: replacements added to the phasing side's track in its Replacement Phase."""
-    side, t, ampm = state.side, state.turn, state.current_turn().ampm
-    out: list[ev.Event] = []
+    side = state.side
+    return [ev.ReplacementsReceived(side=side, type=k, count=n) for k, n in scheduled(state, side, state.turn)]
+
+
+def scheduled(state: GameState, side: str, t: int) -> list[tuple[str, int]]:
+    """9.4: the replacements (type, count) ``side`` receives in its Replacement Phase of game turn ``t``."""
+    ampm = state.module.turns[min(t, len(state.module.turns)) - 1].ampm
+    out: list[tuple[str, int]] = []
     if side == "Allied":
         if t >= state.turn_number("19DecPM") and ampm == "PM":  # 9.4.1A
-            out.append(ev.ReplacementsReceived(side=side, type="motorized", count=1))
+            out.append(("motorized", 1))
         if t >= state.turn_number("2JanAM"):  # 9.4.1C
-            out.append(ev.ReplacementsReceived(side=side, type="infantry", count=2 if ampm == "AM" else 1))
+            out.append(("infantry", 2 if ampm == "AM" else 1))
         elif t >= state.turn_number("24DecPM"):  # 9.4.1B
-            out.append(ev.ReplacementsReceived(side=side, type="infantry", count=1))
+            out.append(("infantry", 1))
     elif t >= state.turn_number("27DecAM") and ampm == "AM":  # 9.4.2
-        out.append(ev.ReplacementsReceived(side=side, type="infantry", count=1))
+        out.append(("infantry", 1))
     return out
 
 

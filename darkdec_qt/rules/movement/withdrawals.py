@@ -94,6 +94,20 @@ def withdrawal_rule(state: GameState, unit: str) -> str | None:
     return None
 
 
+def scheduled(state: GameState, unit: str) -> tuple[str, int] | None:
+    """The rule and the first game turn ``unit`` is due to leave the map (10.8B the 10th
+    Armored from PM 26 December; optional 10.8C the 150th Panzer Brigade on AM 27 December;
+    10.8D Dietrich may leave from AM 21 January), or None; the same dates as ``withdrawal_rule``."""
+    s = state.module.units[unit]
+    if is_10th_armored(s):
+        return "10.8B", state.turn_number("26DecPM")
+    if (state.has_rule("10.8") or state.has_rule("10.8C")) and is_150th_brigade(s):
+        return "10.8C", state.turn_number("27DecAM")
+    if s.is_leader and "dietrich" in unit.lower():
+        return "10.8D", state.turn_number("21JanAM")
+    return None
+
+
 def owed(state: GameState) -> list[str]:
     """Units the phasing side must withdraw in this Movement Phase: 10.8B the US 10th
     Armored Division "on or as soon as possible after PM 26 December"; optional 10.8C the

@@ -1,6 +1,6 @@
 """Installs the play panels on the client window: battle, charts, orders (menu, context
 menu, shortcuts), arrivals and set-up, replacements, order of battle, the overview map,
-victory status and the turn clock."""
+victory status, the turn record track and the turn clock."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from darkdec_qt.ui.panels.orderofbattle import OrderOfBattlePanel
 from darkdec_qt.ui.panels.overview import OverviewMap
 from darkdec_qt.ui.panels.replacements import ReplacementsPanel
 from darkdec_qt.ui.panels.status import TurnClock, VictoryLabel, VictoryPanel
+from darkdec_qt.ui.panels.turntrack import TurnTrackPanel
 from darkdec_qt.ui.panels.waiting import WaitingLine, owed_decision
 
 RIGHT, LEFT = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.LeftDockWidgetArea
@@ -53,6 +54,9 @@ def install_panels(win) -> None:  # noqa: ANN001 (Client)
     win.victory = VictoryPanel(c)
     vic = win.add_panel("victory", "Victory", win.victory, RIGHT)
     win.tabifyDockWidget(win.log_dock, vic)
+    win.turn_track = TurnTrackPanel(c)
+    track = win.add_panel("turn_track", "Turn track", win.turn_track, LEFT, visible=False)
+    win.tabifyDockWidget(win.panels["arrivals"], track)
     win.panels["arrivals"].raise_()
     win.log_dock.raise_()
     # --- phase bar: victory line and clock
