@@ -100,7 +100,7 @@ class TurnTrackPanel(QWidget):
             turn = s.module.turns[t - 1]
             lines = self.entries.get(t, [])
             mark = "▶ " if t == s.turn else ""
-            it = QTreeWidgetItem([f"{mark}{turn.ampm} {turn.date[8:10].lstrip('0')} {turn.date[5:7]}",
+            it = QTreeWidgetItem([f"{mark}{turn.ampm} {turn.label.split()[1]} {turn.label.split()[2][:3]}",
                                   turn_weather(s, t), _summary(lines)])
             it.setData(0, TURN, t)
             it.setToolTip(2, "\n".join(lines))
