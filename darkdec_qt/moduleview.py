@@ -43,6 +43,8 @@ UNIT_TYPES = (  # 5.2
     "leader",
 )
 MOTORIZED_TYPES = frozenset({"armor", "armored_infantry", "armored_cavalry"})
+# armoured units: their retreats (13.6), advance lengths (13.7.1) and the 16 December PM release (18.3)
+ARMORED_TYPES = frozenset({"armor", "armored_cavalry"})
 INFANTRY_TYPES = frozenset({"infantry", "volksgrenadier", "parachute", "glider"})
 SIZES = ("III", "X")  # 5.3; leaders have none
 EDGES = ("N", "S", "E", "W")

@@ -7,12 +7,12 @@ enemy ZOC except the armored clear/rough exception (13.7.7).
 
 from __future__ import annotations
 
+from darkdec_qt.moduleview import ARMORED_TYPES
 from darkdec_qt.rules.commanders import lone_leader_hexes
 from darkdec_qt.rules.core.phases import other_side
 from darkdec_qt.rules.core.state import GameState
 from darkdec_qt.rules.core.zoc import zoc_hexes
 
-ARMORED = frozenset({"armor", "armored_cavalry"})
 OPEN = frozenset({"clear", "rough"})
 
 
@@ -20,8 +20,8 @@ def advance_length(state: GameState, unit: str, retreat: int) -> int:
     """``retreat`` the hexes the loser was called upon to retreat; -1 when eliminated."""
     t = state.spec(unit).type
     if retreat < 0:  # 13.7.6
-        n = 2 if t in ARMORED else 1
-    elif t in ARMORED:
+        n = 2 if t in ARMORED_TYPES else 1
+    elif t in ARMORED_TYPES:
         n = retreat + 1  # 13.7.1C
     elif t == "armored_infantry":
         n = retreat  # 13.7.1B
@@ -54,7 +54,7 @@ def legal_advances(state: GameState, unit: str, vacated: str, length: int) -> li
     enemy = other_side(side)
     zoc = zoc_hexes(state, enemy)
     occ = state.occupancy()
-    armored = spec.type in ARMORED
+    armored = spec.type in ARMORED_TYPES
     motorized = spec.is_motorized
     if vacated not in state.module.adjacency.get(start, ()):
         return []

@@ -6,8 +6,9 @@ Used only to explain a refusal: legality itself stays with ``retreat.legal_retre
 
 from __future__ import annotations
 
+from darkdec_qt.moduleview import ARMORED_TYPES
 from darkdec_qt.rules.combat.advance import _side
-from darkdec_qt.rules.combat.retreat import ARMORED, _bulge_ok, _unbridged, bulge_rule
+from darkdec_qt.rules.combat.retreat import _bulge_ok, _unbridged, bulge_rule
 from darkdec_qt.rules.core.phases import other_side
 from darkdec_qt.rules.core.state import GameState
 from darkdec_qt.rules.core.zoc import zoc_hexes
@@ -27,7 +28,7 @@ def retreat_clause(state: GameState, start: str, units: tuple[str, ...], path: t
         return "13.6A", f"a retreat path begins in the hex retreated from ({start})"
     if len(path) - 1 > length:
         return "13.6A", f"the retreat is {length} hex(es), not {len(path) - 1}"
-    armored = any(state.spec(u).type in ARMORED for u in units)
+    armored = any(state.spec(u).type in ARMORED_TYPES for u in units)
     crossed = False
     for a, b in zip(path, path[1:]):
         if b not in state.module.hexes:
@@ -66,12 +67,12 @@ def advance_clause(state: GameState, unit: str, vacated: str, path: tuple[str, .
     if len(path) - 1 > length:
         t = spec.type
         rule = "13.7.6" if state.battle is not None and dict(state.battle.vacated).get(vacated) == -1 else \
-            "13.7.1C" if t in ARMORED else "13.7.1B" if t == "armored_infantry" else "13.7.1A"
+            "13.7.1C" if t in ARMORED_TYPES else "13.7.1B" if t == "armored_infantry" else "13.7.1A"
         if state.ground_now() == "snow":
             rule = "22.0B"
         return rule, f"{unit} may advance at most {length} hex(es)"
     zoc = zoc_hexes(state, other_side(spec.side))
-    armored = spec.type in ARMORED
+    armored = spec.type in ARMORED_TYPES
     dense = 0
     for i, (a, b) in enumerate(zip(path, path[1:])):
         if b not in state.module.adjacency.get(a, ()) or b in path[:i + 1]:

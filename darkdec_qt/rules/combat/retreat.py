@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from darkdec_qt.moduleview import ARMORED_TYPES
 from darkdec_qt.rules.core.phases import other_side
 from darkdec_qt.rules.core.state import GameState
 from darkdec_qt.rules.core.tables import tables
 from darkdec_qt.rules.core.zoc import zoc_of_unit
 
-ARMORED = frozenset({"armor", "armored_cavalry"})
 RIVER_LOSS = {"armored_infantry": 2}  # 13.6.2C: step loss on 1-2; other types on 1
 
 
@@ -88,7 +88,7 @@ def legal_retreats(state: GameState, start: str, units: tuple[str, ...], length:
     enemy = other_side(side)
     zoc = retreat_zoc(state, side)
     occ = state.occupancy()
-    armored = any(state.spec(u).type in ARMORED for u in units)
+    armored = any(state.spec(u).type in ARMORED_TYPES for u in units)
     infantry_stop = not armored
     moving = sum(1 for u in units if not state.spec(u).is_leader)
     motorized = any(state.spec(u).is_motorized for u in units if not state.spec(u).is_leader)
@@ -200,7 +200,7 @@ def loss_clause(state: GameState, units: tuple[str, ...], p: RetreatPath) -> str
     then enemy ZOC (13.6.1A), then over-stacking (13.6.3)."""
     if p.shortfall:
         end = p.path[-1]
-        armored = any(state.spec(u).type in ARMORED for u in units)
+        armored = any(state.spec(u).type in ARMORED_TYPES for u in units)
         river = any(_unbridged(state, end, n) for n in state.module.adjacency.get(end, ()))
         return "13.6.2D" if armored and river else "13.6.1B"
     if p.zoc_steps:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from darkdec_qt.moduleview import ARMORED_TYPES
 from darkdec_qt.rules.core import events as ev
 from darkdec_qt.rules.core.dice import DiceCursor
 from darkdec_qt.rules.core.errors import IllegalAction
@@ -32,7 +33,7 @@ def check_may_move(state: GameState, unit: str) -> None:
         return
     if "26.1" in state.variants:
         return  # (scenarios) 26.1C: the Allies warned move freely on 16 December
-    if s.type in ("armor", "armored_cavalry") and state.current_turn().ampm == "PM":
+    if s.type in ARMORED_TYPES and state.current_turn().ampm == "PM":
         return
     if unit in state.entered_turn:
         return  # reinforcements entering this turn are not restricted by 18.3
