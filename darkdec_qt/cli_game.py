@@ -224,11 +224,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_log(args: argparse.Namespace) -> int:
     from darkdec_qt.logfold import folded_lines
     from darkdec_qt.model.safesqlite import printable
-    from darkdec_qt.rules.narrate import describe
+    from darkdec_qt.rules.narrate import Storyteller
 
     opened = _open_verified(args.game)
-    module = opened.game.module
-    for i, text in folded_lines(opened.game.events, lambda e: describe(e, module), expand=args.all):
+    for i, text in folded_lines(opened.game.events, Storyteller(opened.game.module), expand=args.all):
         print(f"{i:6d}  {printable(text)}")  # a note's text comes from the file
     return 0
 

@@ -115,11 +115,64 @@ _TEXT: dict[str, Callable[[Any, Module], str]] = {
 }
 
 
+def _levels(n: int) -> str:
+    return f"{n} level{'s' if n != 1 else ''}"
+
+
+def declaration(e: Any, before: int | None = None) -> str:
+    """The defender's declaration (13.3.3A, 13.8A) in words, read from the battle record
+    the ``defender_declares`` command leaves (the only one awaiting ``resolve``); '' for
+    any other event. ``before``: how many of the record's reductions the attacker declared
+    (13.3.3, from the battle's ``declare`` stage); None counts them all as the defender's."""
+    if getattr(e, "kind", "") != "battle_stage":
+        return ""
+    return _declaration(json.loads(e.data), before)
+
+
+def _declaration(d: dict, before: int | None) -> str:
+    tasks = d.get("tasks") or []
+    if not tasks or tasks[0][0] != "resolve":
+        return ""
+    attacker = d.get("attacker_side")
+    side = {"German": "Allied", "Allied": "German"}.get(str(attacker), "defending")
+    integrity = ("claims divisional integrity (13.8A)" if d.get("defender_integrity", True)
+                 else "does not claim divisional integrity (13.8A)")
+    own = [(h, n) for h, n in (d.get("reductions") or [])[before or 0:] if n]
+    reduces = ("reduces " + ", ".join(f"{h} by {_levels(n)}" for h, n in own) if own
+               else "makes no voluntary reduction") + " (13.3.3A)"
+    return f"battle {d.get('id')}: the {side} player {integrity} and {reduces}"
+
+
+class Storyteller:
+    """``describe`` with the memory a line needs of the lines before it: the defender's
+    declaration names only its own reductions, not those the attacker declared before it
+    (13.3.3; the client's log and ``darkdec log`` read the events in order through one)."""
+
+    def __init__(self, module: Module) -> None:
+        self.module = module
+        self.attacker_count: dict[object, int] = {}  # battle id -> reductions the attacker declared
+
+    def declared(self, event: Event) -> str:
+        """The defender's declaration of ``event`` in words ('' for any other event)."""
+        if event.kind != "battle_stage":
+            return ""
+        d = json.loads(event.data)
+        head = (d.get("tasks") or [[""]])[0][0]
+        if head == "declare":
+            self.attacker_count[d.get("id")] = len(d.get("reductions") or [])
+        return _declaration(d, self.attacker_count.get(d.get("id"))) if head == "resolve" else ""
+
+    def __call__(self, event: Event) -> str:
+        return self.declared(event) or describe(event, self.module)
+
+
 def _stage(e: Any, m: Module) -> str:
     d = json.loads(e.data)
     tasks = d.get("tasks") or []
     if not tasks:
         return f"battle {d.get('id')}: results applied"
+    if tasks[0][0] == "resolve":
+        return declaration(e)
     what, side, h, n = tasks[0]
     words = TASK_WORDS.get(what, what).format(hex=h, n=n)
     return f"battle {d.get('id')}: the {side or 'attacking'} player {words}"

@@ -71,3 +71,20 @@ def test_narration_names_the_rule():
     evs = run(s, cc.DeclareBattle(attackers=("g1",), defenders=("a1", "a4")))
     assert "attack" in describe(evs[0], s.module)
     assert "13.3.3A" in describe(evs[-1], s.module)
+
+
+def test_13_3_3A_the_defenders_declaration_narrated_with_its_own_reductions_only():
+    """The log in words (``Storyteller``, read by the client's log and ``darkdec log``) says
+    what the defender declared: integrity claimed or not (13.8A) and each of its own
+    voluntary reductions (13.3.3A), not the attacker's declared before it."""
+    from darkdec_qt.rules.narrate import Storyteller
+
+    s = _scenario(2)
+    tell = Storyteller(s.module)
+    lines = [tell(e) for e in run(s, cc.DeclareBattle(attackers=("g1",), defenders=("a1",),
+                                                      voluntary_reductions=(("0505", 1),)))]
+    lines += [tell(e) for e in run(s, cc.DefenderDeclares(voluntary_reductions=(("0605", 2),), integrity=False))]
+    assert lines[-1] == ("battle 1: the Allied player does not claim divisional integrity (13.8A) and reduces "
+                         "0605 by 2 levels (13.3.3A)")
+    lines = [tell(e) for e in run(s, cc.ResolveBattle())]
+    assert not any("integrity" in t for t in lines)

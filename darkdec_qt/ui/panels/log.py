@@ -21,11 +21,12 @@ from PySide6.QtWidgets import (
 )
 
 from darkdec_qt.logfold import is_routine, routine_summary
-from darkdec_qt.rules.narrate import describe
+from darkdec_qt.rules.narrate import Storyteller
 from darkdec_qt.ui.controller import GameController
 
 INDEX = Qt.ItemDataRole.UserRole  # the event's position (1-based, as shown)
-HIDDEN = frozenset({"phase_ended", "battle_stage"})  # shown by the headings / the battle panel
+HIDDEN = frozenset({"phase_ended", "battle_stage"})  # shown by the headings / the battle panel,
+# but for the defender's declaration (a battle_stage, Storyteller.declared)
 HEADING, EVENT, DIE, FOLD = range(4)
 HEADING_BG = QColor("#e6e1cf")
 DIE_FG = QColor("#8a1c1c")
@@ -62,6 +63,7 @@ class LogModel(QAbstractItemModel):
         self.heading: Entry | None = None
         self.fold: Entry | None = None  # "n units are supplied" of the current heading
         self.shown = 0  # events read
+        self.teller = Storyteller(controller.module)
         self.bold = QFont()
         self.bold.setBold(True)
 
@@ -71,6 +73,7 @@ class LogModel(QAbstractItemModel):
         self.root = Entry(None, HEADING, 0, "")
         self.heading = self.fold = None
         self.shown = 0
+        self.teller = Storyteller(self.controller.module)
         collecting = gc.isenabled()
         gc.disable()  # tens of thousands of small rows: no collector passes over the whole heap meanwhile
         try:
@@ -100,8 +103,10 @@ class LogModel(QAbstractItemModel):
                 self.heading, self.fold = self.root.children[-1], None
                 continue
             if e.kind in HIDDEN:
-                continue
-            text = describe(e, module)
+                if not (text := self.teller.declared(e)):
+                    continue
+            else:
+                text = self.teller(e)
             if not text:
                 continue
             under = self.heading or self.root
