@@ -120,3 +120,31 @@ def test_13_battle_pending_names_the_decision_awaited():
     p = awaited(s)
     assert (p.what, p.side, p.hex, p.n) == ("result", "Allied", "0605", 0)
     assert {c.option for c in p.options} == {"retreat1", "step1"}
+
+
+def test_20_4_1B_a_hit_on_a_stack_of_two_motorized_units_lets_germany_choose_the_one_that_loses_a_step():
+    from darkdec_qt.rules.combat.queries import pending as awaited
+    from tests.rules.combat_helpers import seed_with
+
+    b = CombatBuilder().german("pz1", "0605", type="armor").german("pz2", "0605", type="armor") \
+        .german("vg", "0605")
+    s = b.build()
+    s.side = "Allied"
+    s.seed = seed_with(1)
+    run(s, cc.AirAttack(hex="0605"))
+    assert not s.reduced  # nothing is taken before Germany chooses
+    p = awaited(s)
+    assert (p.what, p.side, p.hex) == ("air_loss", "German", "0605")
+    assert _refused(s, cc.ChooseLosses(units=("vg",))).rule == "20.4.1B"  # motorized if possible
+    run(s, cc.ChooseLosses(units=("pz2",)))
+    assert s.reduced == {"pz2"} and s.battle is None
+
+
+def test_8_7_2D_each_pair_of_brigades_is_offered_as_a_choice_naming_no_division():
+    from darkdec_qt.rules.choices import _fuel_options
+    from darkdec_qt.rules.core import commands as cm
+    from tests.rules.test_08_7_fuel import fuel_state
+
+    pairs = [c for c in _fuel_options(fuel_state()) if c.brigades]
+    assert pairs == [cm.ChooseFuelDivision(division="", side="Allied", brigades=p)
+                     for p in (("150Pz", "FBB"), ("150Pz", "FGB"), ("FBB", "FGB"))]
