@@ -5,7 +5,7 @@ victory status, the turn record track and the turn clock."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QFrame, QInputDialog, QScrollArea, QSizePolicy, QWidget
+from PySide6.QtWidgets import QFrame, QInputDialog, QScrollArea, QWidget
 
 from darkdec_qt.ui.battle.panel import BattlePanel
 from darkdec_qt.ui.focus import GameShortcuts
@@ -62,8 +62,6 @@ def install_panels(win) -> None:  # noqa: ANN001 (Client)
     # --- phase bar: victory line and clock
     bar = win.phase_bar
     win.victory_label = VictoryLabel(c)
-    win.victory_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-    win.victory_label.setMinimumWidth(120)
     bar.row2.insertWidget(bar.row2.indexOf(bar.reason_label), win.victory_label, 1)
     win.clock = TurnClock(c)
     bar.row1.insertWidget(bar.row1.indexOf(bar.next_button), win.clock)

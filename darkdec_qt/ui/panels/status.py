@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QVBoxLayout, QWidget
 
 from darkdec_qt.rules.scenarios import victory
 from darkdec_qt.ui.controller import GameController
+from darkdec_qt.ui.elide import ElidedLabel
 from darkdec_qt.ui.orders.legal import vc_text
 
 
@@ -43,11 +44,13 @@ class VictoryPanel(QWidget):
         self.text.setPlainText(victory_text(self.controller)[1])
 
 
-class VictoryLabel(QLabel):
-    """The short line in the phase bar; the tooltip holds the whole text."""
+class VictoryLabel(ElidedLabel):
+    """The short line in the phase bar ("If it ended now: Allied victory"); where the bar is
+    too narrow for it, the shorter "Now: Allied victory", elided with an ellipsis when even
+    that does not fit. The tooltip holds the whole text."""
 
     def __init__(self, controller: GameController, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(parent=parent, mode=Qt.TextElideMode.ElideRight)
         self.controller = controller
         self.setObjectName("VictoryLabel")
         controller.shownChanged.connect(self.refresh)
@@ -55,8 +58,20 @@ class VictoryLabel(QLabel):
 
     def refresh(self) -> None:
         head, full = victory_text(self.controller)
-        self.setText(head)
-        self.setToolTip(full)
+        self.short = head.replace("If it ended now", "Now", 1)
+        self.set_full_text(head, tip=full)
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802
+        """Room for the short form of a usual verdict ("Now: Allied victory"), never more."""
+        least = self.fontMetrics().horizontalAdvance("Now: Allied victory") + self._chrome() + self.SLACK
+        return QSize(min(least, self.sizeHint().width()), super().minimumSizeHint().height())
+
+    def _elide(self) -> None:
+        width = max(self.min_px, self.contentsRect().width())
+        fm = self.fontMetrics()
+        fits = fm.horizontalAdvance(self.full) <= width
+        self.shown = self.full if fits else fm.elidedText(getattr(self, "short", self.full), self.mode, width)
+        self.setText(self.shown)
 
 
 class TurnClock(QLabel):
