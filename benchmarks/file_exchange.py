@@ -30,9 +30,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from darkdec_qt import exchangestore  # noqa: E402
+from darkdec_qt import exchangemodule, exchangestore  # noqa: E402
 from darkdec_qt.exchangestore import PlayerHome, Session  # noqa: E402
-from darkdec_qt.game.exchange import ExchangeGame, fairdice, protocol  # noqa: E402
+from darkdec_qt.game.exchange import ExchangeGame, chain, fairdice  # noqa: E402
 from darkdec_qt.game.exchange.scripted import play_until_send  # noqa: E402
 from darkdec_qt.game.exchange.signing import Signed, sign, verify  # noqa: E402
 
@@ -83,8 +83,8 @@ def campaign_open(turn: int, root: Path) -> None:
     times = []
     for _ in range(3):
         local.write_bytes(backup)
-        exchangestore._MODULES.clear()  # cold, as in a new process: the module and the initial state
-        protocol._INITIAL.clear()  # are built again (only the interpreter's start-up is left out)
+        exchangemodule._MODULES.clear()  # cold, as in a new process: the module and the initial state
+        chain._INITIAL.clear()  # are built again (only the interpreter's start-up is left out)
         t1 = time.perf_counter()
         r = PlayerHome(receiver.root).open_file(path)  # a fresh home object: nothing kept in memory
         times.append(time.perf_counter() - t1)
@@ -93,8 +93,8 @@ def campaign_open(turn: int, root: Path) -> None:
           f"median {statistics.median(times):.2f} s, min {min(times):.2f} s (goal <= 2 s); "
           f"file {path.stat().st_size:,} bytes, local game {len(r.session.xg.segments)} segments, {n_events:,} events")
     # the parts: loading the local copy (signatures, links, events applied) vs. re-executing the new segment
-    exchangestore._MODULES.clear()
-    protocol._INITIAL.clear()
+    exchangemodule._MODULES.clear()
+    chain._INITIAL.clear()
     t2 = time.perf_counter()
     PlayerHome(receiver.root).load(gid)
     print(f"  of which loading the local copy (module, initial state, links, seal, events applied; "

@@ -39,9 +39,11 @@ from cryptography.hazmat.primitives.serialization import (
     load_pem_private_key,
 )
 
+from darkdec_qt.exchangeevidence import verify_evidence as verify_evidence  # re-exported
+from darkdec_qt.exchangemodule import ModuleNotAccepted as ModuleNotAccepted  # re-exported
+from darkdec_qt.exchangemodule import check_module, file_digest, loaded_module
 from darkdec_qt.game.exchange import ExchangeError, ExchangeGame, Me
 from darkdec_qt.game.exchange.orders import parse_orders
-from darkdec_qt.game.exchange.protocol import decision
 from darkdec_qt.game.exchange.signing import Signed, fingerprint, public_hex
 from darkdec_qt.model.database import DatabaseError
 from darkdec_qt.model.exchangefile import (
@@ -52,7 +54,6 @@ from darkdec_qt.model.exchangefile import (
     write_exchange,
 )
 from darkdec_qt.model.load import DEFAULT_MODULE, load_module
-from darkdec_qt.model.safesqlite import stat_path
 from darkdec_qt.model.safewrite import set_mode
 from darkdec_qt.moduleview import Module
 from darkdec_qt.rules.core.commands import Command
@@ -62,71 +63,9 @@ _ID = re.compile(r"[0-9a-f]{32}")
 _NAME = re.compile(r"[a-z0-9_]+")
 
 
-_MODULES: dict[str, Module] = {}
-
-
-def _digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest() if path.exists() else ""
-
-
-def _module(path: str | Path) -> Module:
-    """Load a module once per process (keyed by the file's bytes: every game keeps a copy).
-    A path that is not a regular file (a named pipe would block the read) is refused first."""
-    stat_path(path, "module database")
-    key = _digest(Path(path))
-    if key not in _MODULES:
-        if len(_MODULES) > 4:
-            _MODULES.clear()
-        _MODULES[key] = load_module(path)
-    return _MODULES[key]
-
-
 def _seal(master: bytes, last_digest: str) -> str:
     """The owner's seal on its local copy: HMAC of the last segment's digest (which chains all)."""
     return hmac.new(master, f"local:{last_digest}".encode(), hashlib.sha256).hexdigest()
-
-
-def verify_evidence(path: str | Path) -> list[str]:
-    """A referee's check of an evidence file: every segment verified as on opening (signatures, chain,
-    secrets, every command re-executed) on the module it embeds; what the last segment says and when it
-    was signed. Raises ExchangeError / ExchangeFileError naming the first bad item."""
-    f = read_exchange(path)
-    if f.module_bytes is None:
-        raise ExchangeError(f"{path}: no module embedded: not an evidence file", kind="malformed")
-    tmpdir = Path(tempfile.mkdtemp(prefix="darkdec-evidence-"))
-    try:
-        (tmpdir / "module.sqlite").write_bytes(f.module_bytes)
-        try:
-            module = load_module(tmpdir / "module.sqlite")
-        except DatabaseError as exc:
-            raise ExchangeError(f"{path}: the embedded module cannot be read: {exc}", kind="malformed") from None
-        xg = ExchangeGame.from_segments(module, [Signed(b, g) for _, b, g in f.rows])
-    finally:
-        for p in tmpdir.iterdir():
-            p.unlink()
-        tmpdir.rmdir()
-
-    def at(t: object) -> str:
-        return time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(t)) if isinstance(t, int) else "(no time)"
-
-    last = xg.bodies[-1]
-    n, author = len(xg.segments) - 1, xg.author_of(len(xg.segments) - 1)
-    other = xg.author_of(n + 1)
-    out = [f"game {xg.game_id[:8]} ({xg.setup['scenario']}), module {module.meta.name} {module.meta.content_hash[:12]}: "
-           f"{len(xg.segments)} segments verified (signatures, chain, secrets, every command re-executed)"]
-    out += [f"{side} key {fingerprint(k)}" for side, k in sorted(xg.keys.items())]
-    if xg.pending is not None:
-        kind = str(xg.pending[0].get("kind", "command")).replace("_", " ")
-        out.append(f"segment {n}, signed by the {author} player at {at(last.get('time'))}, leaves its {kind} pending; "
-                   f"its die needs the secret the {other} player committed to in segment {n - 1} "
-                   f"(commitment {xg.bodies[n - 1]['commit'][:16]}, signed at {at(xg.bodies[n - 1].get('time'))})")
-    else:
-        out.append(f"segment {n}, signed by the {author} player at {at(last.get('time'))}; the {other} player is "
-                   f"to move ({decision(xg.state)})")
-    if isinstance(f.meta.get("evidence"), int):
-        out.append(f"exported at {at(f.meta['evidence'])} (the export time is the exporter's word, not signed): "
-                   f"no later segment of the {other} player is in this file")
-    return out
 
 
 def duration(seconds: float) -> str:
@@ -287,7 +226,7 @@ class PlayerHome:
     def new_game(self, side: str, scenario: str, module_path: str | Path = DEFAULT_MODULE,
                  optional: tuple[str, ...] = (), variants: tuple[str, ...] = (), setup: str = "auto",
                  orders: tuple[str, ...] = ()) -> Session:
-        module = _module(module_path)
+        module = loaded_module(module_path)
         game_id = secrets.token_hex(16)
         d = self.game_dir(game_id)
         master = secrets.token_bytes(32)
@@ -318,7 +257,7 @@ class PlayerHome:
         d = self.game_dir(game_id)
         if not d.is_dir():
             raise ExchangeError(f"no game {game_id[:8]} in {self.root}", kind="malformed")
-        stamp = (_digest(d / "local.ddx"), _digest(d / "draft.json"))
+        stamp = (file_digest(d / "local.ddx"), file_digest(d / "draft.json"))
         hit = self._loaded.get(game_id)
         if hit is not None and hit[0] == stamp:  # the files are byte for byte what this session wrote or read
             return hit[1]
@@ -330,7 +269,7 @@ class PlayerHome:
         # the local copy is sealed with the player's own secret: each segment's signature was checked when it
         # was accepted, and the links bind every segment to the last one, so an intact seal spares the checks
         sealed = bool(segs) and hmac.compare_digest(str(f.meta.get("seal", "")), _seal(master, segs[-1].digest))
-        xg = ExchangeGame.from_segments(_module(module_path), segs, recheck=False, signatures=not sealed,
+        xg = ExchangeGame.from_segments(loaded_module(module_path), segs, recheck=False, signatures=not sealed,
                                         progress=progress)
         self.check_ledger(game_id, xg)
         bound = xg.keys.get(player["side"])
@@ -347,7 +286,7 @@ class PlayerHome:
     def remember(self, s: Session) -> None:
         """Keep ``s`` as the loaded state of its game files as they are now on disk."""
         d = s.dir
-        self._loaded[s.game_id] = ((_digest(d / "local.ddx"), _digest(d / "draft.json")), s)
+        self._loaded[s.game_id] = ((file_digest(d / "local.ddx"), file_digest(d / "draft.json")), s)
 
     def open_file(self, path: str | Path, expect: str | None = None, progress=None,  # noqa: ANN001
                   accept_module: str | None = None) -> Received:
@@ -436,7 +375,7 @@ class PlayerHome:
         setup = head["setup"]
         module_path: Path = Path(DEFAULT_MODULE)
         try:
-            bundled_hash = _module(DEFAULT_MODULE).meta.content_hash
+            bundled_hash = loaded_module(DEFAULT_MODULE).meta.content_hash
         except DatabaseError:
             bundled_hash = ""
         tmpdir: Path | None = None
@@ -458,7 +397,7 @@ class PlayerHome:
             mine = xg.author_of(1)
             if xg.keys.get(mine) is not None and xg.keys[mine] != public_hex(self.key()):
                 raise ExchangeError(f"{path}: the {mine} player of this game has another key", kind="forged")
-            module_note = _module_check(path, module, module_path, accept_module)  # before anything is kept
+            module_note = check_module(path, module, module_path, accept_module)  # before anything is kept
             d.mkdir(parents=True, exist_ok=True)
             _write_private(d / "secret", secrets.token_bytes(32))
             self._keep_module(d, module, module_path)
@@ -478,51 +417,6 @@ class PlayerHome:
                  "the fingerprint they tell you", module_note]
         return Received(s, [n for n, _ in rows], 0, notes)
 
-
-class ModuleNotAccepted(ExchangeError):
-    """An invitation to a game on a module that is not the joiner's bundled one, not (yet)
-    accepted: nothing was kept. The message names the module (name, version, content hash)
-    and says what differs, table by table (``details``); to join, open the file again with
-    ``accept_module`` set to ``module_hash`` (``darkdec exchange open FILE --accept-module HASH``,
-    or Accept in the client's dialog)."""
-
-    def __init__(self, message: str, *, module_hash: str, details: list[str]):
-        super().__init__(message, kind="module", segment=0)
-        self.module_hash = module_hash
-        self.details = details
-
-
-def _module_check(path: str | Path, module: Module, module_path: Path, accept: str | None) -> str:
-    """The note on the module an invitation's game uses; raises ModuleNotAccepted when it is not
-    the bundled module and ``accept`` is not its content hash (the whole hash, or at least its
-    first 16 digits)."""
-    from darkdec_qt.model.database import read_database
-    from darkdec_qt.model.modulediff import diff_rows, lines, summary
-    from darkdec_qt.model.safesqlite import printable
-
-    m = module.meta
-    what = f"'{printable(m.name)}' version {m.format_version}, hash {m.content_hash}"
-    try:
-        bundled = _module(DEFAULT_MODULE).meta
-    except (DatabaseError, ValueError):
-        bundled = None
-    if bundled is not None and bundled.content_hash == m.content_hash:
-        return f"this game uses the module {what}: your bundled module"
-    if accept and len(accept) >= 16 and m.content_hash.startswith(accept.lower()):
-        return f"this game uses the module {what}, not your bundled module; you accepted it"
-    try:
-        diffs = diff_rows(read_database(DEFAULT_MODULE, verify_hash=False), read_database(module_path))
-        details = lines(diffs)
-        differ = summary(diffs)
-    except (DatabaseError, ValueError) as exc:
-        details, differ = [], f"the bundled module cannot be read to compare ({exc})"
-    mine = (f"'{printable(bundled.name)}' version {bundled.format_version}, hash {bundled.content_hash[:16]}"
-            if bundled else "unreadable")
-    raise ModuleNotAccepted(
-        f"{Path(path).name}: this game uses the module {what}, not your bundled module ({mine}); what differs: "
-        f"{differ}. Its rules may not be the game's: join only if you agree to play on it "
-        f"(darkdec exchange open {Path(path).name} --accept-module {m.content_hash})",
-        module_hash=m.content_hash, details=details)
 
 
 def _load_secrets(d: Path) -> dict[int, str] | None:
