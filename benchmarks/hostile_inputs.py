@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
-def cli(*args: str) -> str:
+def cli(*args: str, pick: str = "") -> str:
     from darkdec_qt import cli as c
 
     out, err = io.StringIO(), io.StringIO()
@@ -38,6 +38,11 @@ def cli(*args: str) -> str:
     dt = time.perf_counter() - t0
     text = (err.getvalue().strip() or out.getvalue().strip()).splitlines()
     first = text[0] if text else ""
+    if pick:  # the line that answers this row's question, rather than the first
+        first = next((ln for ln in text if pick in ln), first)
+    raw = err.getvalue() + out.getvalue()
+    if any(c in raw for c in "\x1b\x07\x9b\u202e\r"):
+        first = "CONTROL CHARACTERS PRINTED " + first
     for noise in (str(Path(tempfile.gettempdir())),):
         first = first.replace(noise, "…")
     first = first.replace("darkdec: error: ", "")
@@ -195,7 +200,87 @@ def main() -> None:
                  cli("play", "--module", str(p), "--screenshot", shot),
                  cli("edit", str(p), "--screenshot", shot)]
         print(f"| {name} | " + " | ".join(c.replace("|", "/") for c in cells) + " |", flush=True)
+    round_three(d, base, module)
     shutil.rmtree(d, ignore_errors=True)
+
+
+def round_three(d: Path, base: Path, module) -> None:  # noqa: ANN001
+    """Files that are not files, files that write beside themselves, text that drives a terminal,
+    a game on a doctored module, memory bombs and newer formats (docs/file-safety.md, round three).
+    Peak memory is measured by ``python -m tests.files.test_memory``; here only what each entry
+    point says."""
+    from darkdec_qt import gamestore
+    from darkdec_qt.game.selfplay import selfplay
+    from darkdec_qt.game.session import Game
+    from darkdec_qt.model.database import read_database, write_database
+    from darkdec_qt.model.load import DEFAULT_MODULE, load_module
+    from darkdec_qt.rules.core.commands import Command
+    from tests.files.test_memory import _declared_order_bomb, _default_column_bomb
+
+    def copy(name: str) -> Path:
+        p = d / f"r3-{name}.ddg"
+        shutil.copy(base, p)
+        return p
+
+    inputs: dict[str, Path] = {}
+    if hasattr(os, "mkfifo"):  # POSIX only; on Windows there is no named pipe in the file system
+        pipe = d / "pipe.ddg"
+        os.mkfifo(pipe)
+        inputs["a named pipe"] = pipe
+    wal = copy("wal")
+    con = sqlite3.connect(wal)
+    con.execute("PRAGMA journal_mode=WAL")
+    con.close()
+    inputs["a WAL-mode game file"] = wal
+    hot = copy("hot")
+    Path(str(hot) + "-journal").write_bytes(b"\xd9\xd5\x05\xf9\x20\xa1\x63\xd7" + b"\0" * 504)
+    inputs["a hot journal beside the file"] = hot
+    inputs["a 300-character file name"] = d / ("n" * 300 + ".ddg")
+    noted = Game(load_module(), "herbstnebel", "1")
+    noted.execute(Command.from_dict({"kind": "note", "side": noted.state.side,
+                                     "text": "\x1b]0;pwned\x07\x1b[2J\u202eevil\rback\nforged line"}))
+    inputs["terminal escapes in a note"] = d / "escapes.ddg"
+    gamestore.save(noted, inputs["terminal escapes in a note"])
+    rows = read_database(DEFAULT_MODULE)
+    for r in rows["crt"]:
+        r["result"] = "D7"
+    d7 = d / "d7.sqlite"
+    write_database(rows, d7)
+    inputs["a game on a module whose whole CRT is D7 (re-sealed)"] = d / "d7.ddg"
+    gamestore.save(selfplay(load_module(d7), "herbstnebel", "1", 1), inputs[
+        "a game on a module whose whole CRT is D7 (re-sealed)"], d7)
+    bomb = copy("bomb")
+    _default_column_bomb(bomb)
+    inputs["50,000 rows under a 90 kB column DEFAULT"] = bomb
+    order = copy("order")
+    _declared_order_bomb(order)
+    inputs["the format's column names, the payload added last"] = order
+    print()
+    print("| round three: game file | log | status | replay --verify | play FILE (client) |")
+    print("|---|---|---|---|---|")
+    picks = {"terminal escapes in a note": "evil", "a game on a module whose whole CRT is D7 (re-sealed)": "module"}
+    for name, p in inputs.items():
+        shot = str(d / "shot.png")
+        pick = picks.get(name, "")
+        cells = [cli("log", str(p), pick=pick), cli("status", str(p), pick=pick),
+                 cli("replay", "--verify", str(p), pick=pick or "verified"),
+                 cli("play", str(p), "--screenshot", shot)]
+        print(f"| {name} | " + " | ".join(c.replace("|", "/") for c in cells) + " |", flush=True)
+    outputs = {"a folder ('.')": str(d)}
+    if hasattr(os, "mkfifo"):
+        outputs["a named pipe"] = str(d / "pipe.ddg")
+    print()
+    print("| round three: save target | selfplay --out | module build --out |")
+    print("|---|---|---|")
+    for name, target in outputs.items():
+        cells = [cli("selfplay", "--turns", "1", "--out", target), cli("module", "build", "--out", target)]
+        print(f"| {name} | " + " | ".join(c.replace("|", "/") for c in cells) + " |", flush=True)
+    newer = module("newer", "PRAGMA user_version = 99")
+    print()
+    print("| round three: module | module info | selfplay --module |")
+    print("|---|---|---|")
+    print(f"| user_version 99 | {cli('module', 'info', '--module', str(newer))} | "
+          f"{cli('selfplay', '--turns', '1', '--module', str(newer))} |", flush=True)
 
 
 if __name__ == "__main__":
