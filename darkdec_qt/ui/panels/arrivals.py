@@ -1,6 +1,7 @@
 """Docks for units not yet on the map: "Arriving this turn" (reinforcements due, their
 entry hexes highlighted, 10.6) and "Set-up" (free set-up, 6.0H: units still to place on
-``freesetup.legal_hexes``). A click on a highlighted hex executes the engine command."""
+``freesetup.legal_hexes``). A click on a highlighted hex executes the engine command.
+With fog of war the Arriving dock lists only the viewer's side (25.0B), as the turn track does."""
 
 from __future__ import annotations
 
@@ -46,27 +47,36 @@ class ArrivalsPanel(QWidget):
         controller.changed.connect(self.refresh)
         self.refresh()
 
+    def sides(self) -> tuple[str, ...]:
+        """Whose reinforcements are listed: with fog of war only the viewer's (25.0B: each side
+        keeps its OB out of view), as the turn track does; else both sides."""
+        if self.controller.state.has_rule("25"):
+            return (self.controller.viewer(),)
+        return ("Allied", "German")
+
     def refresh(self) -> None:
         s = self.controller.state
+        sides = self.sides()
         self.list.blockSignals(True)
         self.list.clear()
-        due = rf.due_units(s)
+        due = [u for u in rf.due_units(s) if s.module.units[u].side in sides]
         for u in due:
             hexes = rf.entry_hexes(s, u)
             it = QListWidgetItem(f"{s.module.units[u].side[:1]}  {u} — enters at "
                                  f"{', '.join(hexes) if hexes else '(no entry hex)'}")
             it.setData(UNIT, u)
             self.list.addItem(it)
-        later = sorted((t, u) for u, t in s.pending.items() if t > s.turn)[:30]
+        later = sorted((t, u) for u, t in s.pending.items() if t > s.turn and s.module.units[u].side in sides)[:30]
         for t, u in later:
             it = QListWidgetItem(f"{s.module.units[u].side[:1]}  {u} — turn {t} "
                                  f"({s.module.turns[min(t, len(s.module.turns)) - 1].label})")
             it.setFlags(Qt.ItemFlag.NoItemFlags)
             self.list.addItem(it)
         self.list.blockSignals(False)
+        fog = " (fog of war: your side's only, 25.0B)" if len(sides) == 1 else ""
         self.info.setText(f"<b>{len(due)} due this turn</b> ({s.side}). Select one: its entry hexes are "
                           "highlighted; click one to enter, then move it." if due else
-                          "No reinforcement due now. Coming later:")
+                          f"No reinforcement due now. Coming later{fog}:")
 
     def choose(self, item: QListWidgetItem | None) -> None:
         if item is None or item.data(UNIT) is None:
