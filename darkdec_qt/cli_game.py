@@ -57,9 +57,12 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
                     help="the viewer: hides Germany's secret 26.20A choice from the Allies until revealed")
     st.set_defaults(func=cmd_status)
 
-    r = sub.add_parser("replay", help="replay a game file")
+    r = sub.add_parser("replay", help="replay a game file; with --frames or --gif, draw the map turn by turn")
     r.add_argument("game")
     r.add_argument("--verify", action="store_true", help="re-execute every command and compare the events")
+    from darkdec_qt import cli_pictures  # the frames' options (Qt is imported only when they are used)
+
+    cli_pictures.add_replay_args(r)
     r.set_defaults(func=cmd_replay)
 
     lg = sub.add_parser("log", help="print a game's log in words")
@@ -217,6 +220,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
             return 1
         return 0
     opened = _open_verified(args.game)
+    if args.frames or args.gif:
+        from darkdec_qt.cli_pictures import cmd_replay_pictures
+
+        return cmd_replay_pictures(args, opened)
     print(opened.game.state.state_hash())
     return 0
 

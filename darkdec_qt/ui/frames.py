@@ -1,0 +1,217 @@
+"""The map as it stood at moments of a finished or unfinished game, drawn offscreen with the
+client's own map scene and counters: the frames of ``darkdec replay --frames/--gif`` (one per
+turn or per phase) and the maps of the after-action report (``darkdec report``).
+
+The static map (terrain, rivers, roads, names) is drawn once; each frame is that picture with
+the counters and hex markers of its moment painted over it, with a caption band above it that
+names the scenario, the turn, its weather and the moment. What the counters show follows
+``present.placements``: every unit, or with ``viewer`` and fog of war (25.0) what that side
+may see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter
+
+from darkdec_qt.game.session import Game
+from darkdec_qt.rules.core.state import GameState
+from darkdec_qt.ui.map.overlays import HexMarkersItem, OutlineItem
+from darkdec_qt.ui.map.present import PHASE_NAMES, hex_markers, placements
+from darkdec_qt.ui.map.render import MAX_SIDE, ensure_app, render_scene
+from darkdec_qt.ui.map.scene import MapScene
+from darkdec_qt.ui.snapshots import StateCache
+
+PER = ("turn", "phase")
+CAPTION_BG, CAPTION_FG, CAPTION_DIM = "#23262b", "#f2efe6", "#b9b4a6"
+PNG_QUALITY = 80  # less zlib effort than the default: 0.16 s a frame instead of 0.3 s, the same size
+GIF_COLOURS = 255  # palette entries of the map; entry 255 is transparent (unchanged since the frame before)
+SIDE_OUTLINE = {"German": "#b3261e", "Allied": "#1d5fc4"}  # each occupied hex ringed in its side's colour
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """A moment of the game: the state after ``index`` events, and what it is in words."""
+
+    index: int
+    turn: int
+    side: str
+    phase: str
+    what: str  # "end of turn 3", "after the German Movement Phase"
+
+    def file_name(self, n: int, per: str) -> str:
+        """``007-turn04.png`` per turn, ``051-turn04-allied-combat.png`` per phase."""
+        tail = "" if per == "turn" else f"-{self.side.lower()}-{self.phase}"
+        return f"{n:03d}-turn{self.turn:02d}{tail}.png"
+
+
+def moments(game: Game, per: str = "turn") -> list[Moment]:
+    """The moments a replay's frames show: the end of every turn played (``per="turn"``) or of
+    every phase played (``"phase"``); the last one is where the log ends, finished or not."""
+    if per not in PER:
+        raise ValueError(f"frames are made per turn or per phase, not {per!r}")
+    events = game.events
+    out: list[Moment] = []
+    began: list[tuple[int, int, str, str]] = []  # (index of phase_began, turn, side, phase)
+    for i, e in enumerate(events):
+        if e.kind == "phase_began":
+            began.append((i, e.turn, e.side, e.phase))  # type: ignore[attr-defined]
+    for k, (_i, turn, side, phase) in enumerate(began):
+        end = began[k + 1][0] if k + 1 < len(began) else len(events)
+        if per == "phase":
+            name = _phase_name(phase)
+            out.append(Moment(end, turn, side, phase, f"after the {side} {name} Phase"))
+        elif k + 1 == len(began) or began[k + 1][1] != turn:
+            out.append(Moment(end, turn, side, phase, f"end of turn {turn}"))
+    return out
+
+
+def _phase_name(phase: str) -> str:
+    for p, name in PHASE_NAMES.items():
+        if p.value == phase:
+            return name
+    return phase.replace("_", " ").title()
+
+
+class FrameMaker:
+    """Draws the map of any state of one game; the static map is painted once.
+
+    ``scale`` 1 draws the map as the client's 100 % zoom (a hex 80 pixels from corner to corner);
+    ``viewer`` None shows every unit, a side shows only what fog of war (25.0) lets it see."""
+
+    def __init__(self, game: Game, scale: float = 0.35, viewer: str | None = None) -> None:
+        ensure_app()
+        self.game = game
+        self.viewer = viewer
+        self.scene = MapScene(game.module)
+        self.markers = HexMarkersItem(self.scene)
+        self.scene.addItem(self.markers)
+        self.rings = OutlineItem(self.scene)  # the front line: whose stack each hex holds
+        self.scene.addItem(self.rings)
+        self.scale = scale
+        self.base = render_scene(self.scene, scale)  # the map without counters
+        for layer in self.scene.layers.values():  # from now on only counters and markers are painted
+            layer.setVisible(False)
+        self.scene.overview.setVisible(False)
+        self.scene.setBackgroundBrush(QBrush(Qt.BrushStyle.NoBrush))
+        self.band = max(22, round(self.base.width() * 0.026))  # caption height, in pixels
+        if self.base.height() + self.band > MAX_SIDE:
+            raise ValueError("the map is too large at this scale; use a smaller scale")
+        sc = game.module.scenarios.get(game.initial.scenario)
+        self.title = sc.name if sc else game.initial.scenario
+
+    def map_image(self, state: GameState) -> QImage:
+        """The map of ``state`` with its counters and hex markers, no caption."""
+        shown = placements(state, self.viewer)
+        self.scene.set_units(shown)
+        self.rings.set_hexes({h: SIDE_OUTLINE.get(units[0][0].side, CAPTION_DIM)
+                              for h, units in shown.items() if units})
+        self.markers.set_markers(hex_markers(state))
+        img = self.base.copy()
+        p = QPainter(img)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        p.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+        p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+        self.scene.render(p, QRectF(0, 0, img.width(), img.height()), self.scene.sceneRect(),
+                          Qt.AspectRatioMode.IgnoreAspectRatio)
+        p.end()
+        return img
+
+    def frame(self, state: GameState, what: str) -> QImage:
+        """The map of ``state`` under a caption: scenario, turn, date, weather, ``what``, view."""
+        body = self.map_image(state)
+        img = QImage(body.width(), body.height() + self.band, QImage.Format.Format_RGB32)
+        img.fill(QColor(CAPTION_BG))
+        p = QPainter(img)
+        p.drawImage(0, self.band, body)
+        p.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+        f = QFont("DejaVu Sans")
+        f.setPixelSize(max(10, round(self.band * 0.55)))
+        f.setBold(True)
+        p.setFont(f)
+        pad = round(self.band * 0.5)
+        band = QRectF(pad, 0, img.width() - 2 * pad, self.band)
+        t = state.current_turn()
+        left = f"{self.title}  ·  Turn {state.turn}  ·  {t.label}  ·  {state.weather_now()}  ·  {what}"
+        p.setPen(QColor(CAPTION_FG))
+        p.drawText(band, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), left)
+        f.setBold(False)
+        p.setFont(f)
+        p.setPen(QColor(CAPTION_DIM))
+        right = "every unit shown" if not self.viewer or not state.has_rule("25") else f"as the {self.viewer} side sees it"
+        p.drawText(band, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), right)
+        p.end()
+        return img
+
+
+def frames(game: Game, per: str = "turn", scale: float = 0.35, viewer: str | None = None,
+           progress: Callable[[int, int], None] | None = None) -> Iterator[tuple[Moment, QImage]]:
+    """Each moment of ``game`` (``moments``) with its captioned map, in order."""
+    maker = FrameMaker(game, scale, viewer)
+    cache = StateCache(game)
+    ms = moments(game, per)
+    for n, m in enumerate(ms):
+        yield m, maker.frame(cache.state_at(m.index), m.what)
+        if progress:
+            progress(n + 1, len(ms))
+
+
+def to_pillow(img: QImage):  # -> PIL.Image.Image
+    """A Qt image as a Pillow RGB image (for the animated GIF)."""
+    from PIL import Image
+
+    rgb = img.convertToFormat(QImage.Format.Format_RGB888)
+    w, h, stride = rgb.width(), rgb.height(), rgb.bytesPerLine()
+    data = bytes(rgb.constBits())[: stride * h]
+    return Image.frombuffer("RGB", (w, h), data, "raw", "RGB", stride, 1)
+
+
+def write_gif(images: list, path: str, seconds: float = 0.8, last_seconds: float = 3.0) -> None:
+    """An animated GIF of Pillow images, each shown ``seconds`` (the last ``last_seconds``),
+    looping. One palette (of the first and last frames) for all, so the map does not flicker,
+    and each later frame keeps only the pixels that changed (the rest transparent over the
+    frame before), so a whole game stays a few megabytes."""
+    from PIL import Image, ImageChops
+
+    if not images:
+        raise ValueError("the game has no turn to show")
+    a, b = images[0], images[-1]
+    both = Image.new("RGB", (a.width, a.height + b.height))
+    both.paste(a, (0, 0))
+    both.paste(b, (0, a.height))
+    palette = both.quantize(colors=GIF_COLOURS, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    quantized = [im.quantize(palette=palette, dither=Image.Dither.NONE) for im in images]
+    out = [quantized[0]]
+    for prev, cur in zip(quantized, quantized[1:]):
+        same = ImageChops.difference(_indices(prev), _indices(cur))
+        mask = same.point(lambda v: 255 if v == 0 else 0)
+        frame = cur.copy()
+        frame.paste(GIF_COLOURS, mask=mask)  # the spare palette entry: transparent
+        out.append(frame)
+    durations = [round(seconds * 1000)] * (len(images) - 1) + [round(last_seconds * 1000)]
+    out[0].save(path, format="GIF", save_all=True, append_images=out[1:], duration=durations, loop=0,
+                optimize=False, disposal=1, transparency=GIF_COLOURS)
+
+
+def _indices(im):  # noqa: ANN001, ANN202
+    """A palette image's indices as a greyscale image (to compare two frames pixel by pixel)."""
+    from PIL import Image
+
+    return Image.frombytes("L", im.size, im.tobytes())
+
+
+def render_moment(game: Game, state: GameState, what: str, scale: float, viewer: str | None) -> QImage:
+    """One captioned map of ``state`` (the report's maps)."""
+    return FrameMaker(game, scale, viewer).frame(state, what)
+
+
+def save_png(img: QImage, path: str) -> None:
+    if not img.save(path, "PNG", PNG_QUALITY):
+        raise OSError(f"could not write {path!r}")
+
+
+__all__ = ["PER", "FrameMaker", "Moment", "frames", "moments", "render_moment", "save_png", "to_pillow",
+           "write_gif"]
