@@ -249,6 +249,7 @@ class ChartData:
     series: tuple[Series, ...]
     note: str = ""  # what fog of war leaves out
     labels: dict[int, str] = field(default_factory=dict)  # game turn -> calendar code
+    levels: dict[int, str] = field(default_factory=dict)  # value -> the verdict's level it stands for
 
 
 CHARTS = ("steps", "towns", "margin", "units", "exits")
@@ -272,30 +273,32 @@ def series(figures: Sequence[TurnFigures], viewer: str | None = None) -> dict[st
         for f in figures:
             total += (f.announced if hidden else f.steps_lost).get(side, 0)
             cum.append((f.turn, float(total)))
-        steps.append(line(f"{side} steps lost" + (" (announced)" if hidden else ""), side, cum))
+        steps.append(line(side + (" (announced)" if hidden else ""), side, cum))
         if hidden:
-            units.append(line(f"{side} stacks seen", side,
+            units.append(line(f"{side} stacks", side,
                               [(f.turn, float(f.at_end.stacks.get(side, 0))) for f in ended]))  # type: ignore[union-attr]
         else:
-            units.append(line(f"{side} units", side,
+            units.append(line(side, side,
                               [(f.turn, float(f.at_end.units.get(side, 0))) for f in ended]))  # type: ignore[union-attr]
-        exits.append(line(f"{side} units exited", side,
+        exits.append(line(side, side,
                           [(f.turn, float(f.at_end.exited.get(side, 0))) for f in ended]))  # type: ignore[union-attr]
     for group in ("A", "B"):
-        exits.append(line(f"German attack strength exited ({group})", "German",
+        exits.append(line(f"{group} strength", "German",
                           [(f.turn, float(f.at_end.exit_strength.get(group, 0))) for f in ended]))  # type: ignore[union-attr]
-    towns = tuple(line(f"{side} towns", side, [(f.turn, float(f.at_end.towns.get(side, 0))) for f in ended])  # type: ignore[union-attr]
+    towns = tuple(line(side, side, [(f.turn, float(f.at_end.towns.get(side, 0))) for f in ended])  # type: ignore[union-attr]
                   for side in SIDES)
-    verdict = (line("Verdict (+ German, - Allied)", "", [(f.turn, float(f.at_end.margin)) for f in ended]),)  # type: ignore[union-attr]
+    verdict = (line("Verdict", "", [(f.turn, float(f.at_end.margin)) for f in ended]),)  # type: ignore[union-attr]
     fog = viewer is not None
     enemy = next((s for s in SIDES if s != viewer), "")
     return {
-        "steps": ChartData("steps", "Steps lost (cumulative)", "steps", tuple(steps),
+        "steps": ChartData("steps", "Steps lost (5.1D), cumulative", "steps", tuple(steps),
                            f"fog of war (25.0): {enemy} losses as announced in battles and air attacks" if fog else "",
                            labels),
         "towns": ChartData("towns", "Objective towns held", "towns", towns, "", labels),
-        "margin": ChartData("margin", "Verdict if the game ended then", "level", verdict, "", labels),
-        "units": ChartData("units", "On the map", "units", tuple(units),
+        "margin": ChartData("margin", "Verdict if the game had ended then", "+ German, - Allied", verdict,
+                            "", labels, {f.at_end.margin: f.at_end.level for f in ended}),  # type: ignore[union-attr]
+        "units": ChartData("units", "Combat units on the map", "units", tuple(units),
                            f"fog of war (25.0A): {enemy} stacks seen, not units" if fog else "", labels),
-        "exits": ChartData("exits", "Exits (10.7)", "units / attack strength", tuple(exits), "", labels),
+        "exits": ChartData("exits", "Exits (10.7)", "units; strength (29.0 A/B)",
+                           tuple(exits), "", labels),
     }

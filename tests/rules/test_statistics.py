@@ -76,12 +76,12 @@ def test_series_cumulative_and_what_fog_of_war_shows_each_side():
     # 25.0: the Allied player learns of German losses in battles and air attacks only
     allied = series(stats.figures(), "Allied")
     steps = {s.name: s.points for s in allied["steps"].series}
-    assert steps == {"German steps lost (announced)": ((3, 1.0), (4, 1.0)), "Allied steps lost": ((3, 2.0), (4, 3.0))}
+    assert steps == {"German (announced)": ((3, 1.0), (4, 1.0)), "Allied": ((3, 2.0), (4, 3.0))}
     units = {s.name: s.points for s in allied["units"].series}
-    assert units == {"German stacks seen": ((3, 2.0), (4, 1.0)), "Allied units": ((3, 1.0), (4, 1.0))}
+    assert units == {"German stacks": ((3, 2.0), (4, 1.0)), "Allied": ((3, 1.0), (4, 1.0))}
     assert "25.0A" in allied["units"].note and not full["units"].note
     margin = allied["margin"].series[0].points
-    assert margin == ((3, -1.0), (4, -1.0))
+    assert margin == ((3, -1.0), (4, -1.0)) and allied["margin"].levels == {-1: "Allied"}
 
 
 def test_reading_one_event_at_a_time_equals_reading_the_whole_log_and_the_replay_position(module):

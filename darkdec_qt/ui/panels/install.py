@@ -1,6 +1,6 @@
 """Installs the play panels on the client window: battle, charts, orders (menu, context
 menu, shortcuts), arrivals and set-up, replacements, order of battle, the overview map,
-victory status, the turn record track and the turn clock."""
+victory status, the statistics charts, the turn record track and the turn clock."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from darkdec_qt.ui.panels.dice import DicePanel
 from darkdec_qt.ui.panels.orderofbattle import OrderOfBattlePanel
 from darkdec_qt.ui.panels.overview import OverviewMap
 from darkdec_qt.ui.panels.replacements import ReplacementsPanel
+from darkdec_qt.ui.panels.statistics import StatisticsPanel
 from darkdec_qt.ui.panels.status import TurnClock, VictoryLabel, VictoryPanel
 from darkdec_qt.ui.panels.turntrack import TurnTrackPanel
 from darkdec_qt.ui.panels.waiting import WaitingLine, owed_decision
@@ -54,6 +55,9 @@ def install_panels(win) -> None:  # noqa: ANN001 (Client)
     win.victory = VictoryPanel(c)
     vic = win.add_panel("victory", "Victory", win.victory, RIGHT)
     win.tabifyDockWidget(win.log_dock, vic)
+    win.statistics = StatisticsPanel(c)  # charts by turn: drawn only while shown (View > Statistics)
+    stats = win.add_panel("statistics", "Statistics", win.statistics, RIGHT, visible=False)
+    win.tabifyDockWidget(win.log_dock, stats)
     win.turn_track = TurnTrackPanel(c)
     track = win.add_panel("turn_track", "Turn track", win.turn_track, LEFT, visible=False)
     win.tabifyDockWidget(win.panels["arrivals"], track)
