@@ -17,12 +17,16 @@ from darkdec_qt.ui.panels.dice import DicePanel
 from darkdec_qt.ui.panels.orderofbattle import OrderOfBattlePanel
 from darkdec_qt.ui.panels.overview import OverviewMap
 from darkdec_qt.ui.panels.replacements import ReplacementsPanel
-from darkdec_qt.ui.panels.statistics import StatisticsPanel
 from darkdec_qt.ui.panels.status import TurnClock, VictoryLabel, VictoryPanel
 from darkdec_qt.ui.panels.turntrack import TurnTrackPanel
 from darkdec_qt.ui.panels.waiting import WaitingLine, owed_decision
 
 RIGHT, LEFT = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.LeftDockWidgetArea
+
+try:
+    from darkdec_qt.ui.panels.statistics import StatisticsPanel
+except ImportError:  # QtCharts is PySide6-Addons (pyproject.toml): a .venv set up before it lacks it
+    StatisticsPanel = None
 
 
 def install_panels(win) -> None:  # noqa: ANN001 (Client)
@@ -55,9 +59,10 @@ def install_panels(win) -> None:  # noqa: ANN001 (Client)
     win.victory = VictoryPanel(c)
     vic = win.add_panel("victory", "Victory", win.victory, RIGHT)
     win.tabifyDockWidget(win.log_dock, vic)
-    win.statistics = StatisticsPanel(c)  # charts by turn: drawn only while shown (View > Statistics)
-    stats = win.add_panel("statistics", "Statistics", win.statistics, RIGHT, visible=False)
-    win.tabifyDockWidget(win.log_dock, stats)
+    if StatisticsPanel is not None:  # charts by turn: drawn only while shown (View > Statistics)
+        win.statistics = StatisticsPanel(c)
+        stats = win.add_panel("statistics", "Statistics", win.statistics, RIGHT, visible=False)
+        win.tabifyDockWidget(win.log_dock, stats)
     win.turn_track = TurnTrackPanel(c)
     track = win.add_panel("turn_track", "Turn track", win.turn_track, LEFT, visible=False)
     win.tabifyDockWidget(win.panels["arrivals"], track)
