@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from darkdec_qt.moduleview import Module
+from darkdec_qt.rules.combat import crt
 from darkdec_qt.rules.core.events import Event
 from darkdec_qt.rules.scenarios.variants import CONDITIONAL_PICK
 
@@ -143,26 +144,55 @@ def _declaration(d: dict, before: int | None) -> str:
     return f"battle {d.get('id')}: the {side} player {integrity} and {reduces}"
 
 
+def without_effect(code: str) -> str:
+    """Why a result that left nobody a choice changed nothing, with its rule ('' when the
+    code is not a CRT result)."""
+    try:
+        r = crt.parse_result(code)
+    except ValueError:
+        return ""
+    if r.no_effect:
+        return f"the result ({code}) has no effect on either side (13.5)"
+    parts = []
+    if r.defender:
+        parts.append(f"D{r.defender} has no effect on the defenders: below the terrain defense level of "
+                     "every defending hex (13.5.1B)")
+    if r.attacker:
+        parts.append(f"A{r.attacker} has no effect on the attackers: below the terrain defense level minus one "
+                     "of every attacking hex (13.5.2B)")
+    return "; ".join(parts)
+
+
 class Storyteller:
     """``describe`` with the memory a line needs of the lines before it: the defender's
     declaration names only its own reductions, not those the attacker declared before it
-    (13.3.3; the client's log and ``darkdec log`` read the events in order through one)."""
+    (13.3.3), and a battle that ends at the roll, its result leaving nobody a choice, says
+    why nothing happened (13.5, 13.5.1B, 13.5.2B). The client's log and ``darkdec log``
+    read the events in order through one."""
 
     def __init__(self, module: Module) -> None:
         self.module = module
         self.attacker_count: dict[object, int] = {}  # battle id -> reductions the attacker declared
+        self.rolled: dict[object, str] = {}  # battle id -> result rolled, no decision since
 
     def declared(self, event: Event) -> str:
         """The defender's declaration of ``event`` in words ('' for any other event)."""
         if event.kind != "battle_stage":
             return ""
         d = json.loads(event.data)
+        self.rolled.pop(d.get("id"), None)
         head = (d.get("tasks") or [[""]])[0][0]
         if head == "declare":
             self.attacker_count[d.get("id")] = len(d.get("reductions") or [])
         return _declaration(d, self.attacker_count.get(d.get("id"))) if head == "resolve" else ""
 
     def __call__(self, event: Event) -> str:
+        kind = event.kind
+        if kind == "battle_resolved":
+            self.rolled[event.id] = event.result  # type: ignore[attr-defined]
+        elif kind == "battle_ended" and (code := self.rolled.pop(event.id, None)) is not None:  # type: ignore[attr-defined]
+            why = without_effect(code)
+            return f"battle {event.id} is over: {why}" if why else describe(event, self.module)  # type: ignore[attr-defined]
         return self.declared(event) or describe(event, self.module)
 
 

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from darkdec_qt.rules.combat import crt
-from darkdec_qt.rules.combat.battle import attacker_level
+from darkdec_qt.rules.combat.battle import attacker_level, plan
 from darkdec_qt.rules.combat.battle_state import BattleState
 from darkdec_qt.rules.core.events import Event
 from darkdec_qt.rules.core.state import GameState
@@ -53,6 +53,27 @@ def as_fought(state: GameState, b: BattleState, events: Iterable[Event] = ()) ->
         return Fought(b.id, last.attack, last.defense, last.odds, last.column, last.drm, last.roll,
                       crt_row(state, last.column, last.roll), last.result)
     return Fought(b.id, None, None, b.odds, b.column, b.drm, None, None, b.result)
+
+
+def record_at_roll(before: GameState, resolved: Event) -> BattleState | None:
+    """The record of a battle as its dice fell, for a battle already over: ``before`` is the
+    state just before its ``battle_resolved`` event (the battle awaiting the roll or an
+    all out assault, 13.2), ``resolved`` that event. The defending hexes' levels are those
+    the engine compared the result with (13.5.1B): the same ``plan`` on the same state.
+    None when the roll was a counterattack's (13.5.5), whose record the state does not hold."""
+    b = before.battle
+    if b is None or b.task is None or b.id != getattr(resolved, "id", None):
+        return None
+    if b.task[0] == "resolve":
+        nb = b.pop()
+    elif b.task[0] == "assault":
+        nb = b.pop().with_(kind="assault", assaults=b.assaults + 1, vacated=(), retreat_len=())
+    else:
+        return None
+    p = plan(before, nb, assault=nb.kind == "assault")
+    levels = tuple((h, lv) for h, (lv, _) in sorted(p.levels.items()))
+    return nb.with_(odds=resolved.odds, column=resolved.column, drm=resolved.drm,  # type: ignore[attr-defined]
+                    result=resolved.result, levels=levels)  # type: ignore[attr-defined]
 
 
 def _compare(code: str, n: int, lv: int, h: str, who: str, rule: str) -> str:

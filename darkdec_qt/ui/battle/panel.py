@@ -26,8 +26,11 @@ from darkdec_qt.rules import fog as fogofwar
 from darkdec_qt.rules.combat import commands as cc
 from darkdec_qt.rules.combat import queries as bq
 from darkdec_qt.rules.combat import readout as ro
+from darkdec_qt.rules.combat.battle_state import BattleState
 from darkdec_qt.rules.core.commands import Command
 from darkdec_qt.rules.core.errors import IllegalAction
+from darkdec_qt.rules.core.events import Event
+from darkdec_qt.rules.core.state import GameState
 from darkdec_qt.rules.narrate import OPTION_WORDS, TASK_WORDS
 from darkdec_qt.ui.battle.obligation import PossibleAttacks
 from darkdec_qt.ui.controller import GameController
@@ -45,7 +48,8 @@ def command_words(c: Command) -> str:
     if isinstance(c, cc.DefenderDeclares):
         return "Declare: no voluntary reductions, integrity claimed"
     if isinstance(c, cc.ChooseDefenderResult | cc.ChooseAttackerResult):
-        return f"{c.hex}: {OPTION_WORDS.get(c.option, c.option)}" + (f" — losses {', '.join(c.losses)}" if c.losses else "")
+        return (f"{c.hex}: {OPTION_WORDS.get(c.option, c.option)}" + (f" — losses {', '.join(c.losses)}" if c.losses else "")
+                + (f", {c.leader}'s defense option (15.2A)" if getattr(c, "leader", "") else ""))
     if isinstance(c, cc.ChooseRetreat):
         return f"Retreat {'-'.join(c.path)}" + (f" — losses {', '.join(c.losses)}" if c.losses else "")
     if isinstance(c, cc.ChooseLosses):
@@ -119,6 +123,7 @@ class BattlePanel(QWidget):
         self.defenders: list[str] = []
         self._phase = self._phase_key()  # Battle mode and its choices belong to this phase
         self._fighting = False  # a battle was in progress at the last refresh
+        self._ended: tuple[int, object, str] | None = None  # the battle just over: (event, its resolution, view)
         self.mode_button = QPushButton("Battle mode (B)")
         self.mode_button.setCheckable(True)
         self.mode_button.toggled.connect(self.set_mode)
@@ -147,6 +152,10 @@ class BattlePanel(QWidget):
         # the row the player points at, never a signal's argument taken for a row (clicked(bool))
         self.options.itemDoubleClicked.connect(lambda it: self.choose(self.options.row(it)))
         self.options.chosen.connect(lambda: self.choose())
+        self.absent_label = QLabel()  # the result options not offered, each with the rule that bars it
+        self.absent_label.setWordWrap(True)
+        self.absent_label.setTextFormat(Qt.TextFormat.RichText)
+        self.absent_label.setVisible(False)
         self.choose_button = QPushButton("Do it")
         self.choose_button.clicked.connect(lambda _checked=False: self.choose())
         self.defender_box = QGroupBox("Defender declares (13.3.3A)")
@@ -180,6 +189,7 @@ class BattlePanel(QWidget):
         lay.addWidget(self.task_label)
         lay.addWidget(self.defender_box)
         lay.addWidget(self.options, 1)
+        lay.addWidget(self.absent_label)
         lay.addWidget(self.choose_button)
         map_input.battleHexClicked.connect(self.hex_clicked)
         controller.changed.connect(self.refresh)
@@ -232,6 +242,7 @@ class BattlePanel(QWidget):
 
     def _game_replaced(self) -> None:
         self._phase = (0, "", "")  # another game: nothing chosen carries over
+        self._ended = None
         self.refresh()
 
     def _phase_key(self) -> tuple[int, str, str]:
@@ -246,6 +257,7 @@ class BattlePanel(QWidget):
             return
         self._phase = key
         self.attackers, self.defenders = [], []
+        self._ended = None
         if self.input.battle_mode or self.mode_button.isChecked():
             self._leave_mode()
 
@@ -261,6 +273,7 @@ class BattlePanel(QWidget):
         s = self.controller.state
         if s.battle is None and self._fighting:  # the battle is over: its units have fought (13.2A)
             self.attackers, self.defenders = [], []
+            self._ended = self._ended_view()
         self._fighting = s.battle is not None
         self.attackers = [u for u in self.attackers if u in s.pos]
         self.defenders = [u for u in self.defenders if u in s.pos]
@@ -297,17 +310,45 @@ class BattlePanel(QWidget):
                 self.options.addItem(it)
             if self.options.count():
                 self.options.setCurrentRow(0)
+        absent = [f"{escape(OPTION_WORDS.get(opt, opt))}: not offered, {escape(str(why))}"
+                  for opt, why in (p.absent if p is not None else [])]
+        self.absent_label.setText(linkify_html("<br>".join(absent)))
+        self.absent_label.setVisible(bool(absent))
         here = p is not None and self.controller.seat in (None, p.side)  # the owing player sits here
         self.defender_box.setEnabled(here)
         self.options.setEnabled(here)
         self.choose_button.setEnabled(here and self.options.count() > 0)
 
-    def fought_html(self) -> str:
+    def _ended_view(self) -> tuple[int, object, str] | None:
+        """The battle that just ended as it was fought (13.5): its last resolution read
+        from the log and the record of its roll (``readout.record_at_roll``), or, after a
+        counterattack, the last record its stages left; kept until the next selection."""
+        events = self.controller.cache.events
+        for i in range(len(events) - 1, max(-1, len(events) - 400), -1):
+            if events[i].kind == "battle_resolved":
+                break
+        else:
+            return None
+        resolved = events[i]
+        before = self.controller.cache.state_at(i)
+        b = ro.record_at_roll(before, resolved)
+        if b is None:
+            stages = [e for e in events[i + 1:] if e.kind == "battle_stage"]
+            if not stages:
+                return None
+            b = BattleState.from_json(stages[-1].data)
+        html = self.fought_html(before, b, events[max(0, i - 400):i + 1])
+        return (i, resolved, f"{html}<br><i>Battle {b.id} is over.</i>") if html else None
+
+    def fought_html(self, s: GameState | None = None, b: BattleState | None = None,
+                    recent: list[Event] | None = None) -> str:
         """The battle as it was fought (not the odds of the survivors): the resolution's
-        totals, odds, column, roll and CRT row, and what the result does to each hex."""
-        s = self.controller.state
-        b = s.battle
-        recent = self.controller.cache.events[-400:]
+        totals, odds, column, roll and CRT row, and what the result does to each hex
+        (the battle in progress unless ``s``, ``b`` and ``recent`` name another)."""
+        if s is None or b is None or recent is None:
+            s = self.controller.state
+            b = s.battle
+            recent = self.controller.cache.events[-400:]
         f = ro.as_fought(s, b, recent)
         if f is None:
             return ""
@@ -326,6 +367,11 @@ class BattlePanel(QWidget):
         s = self.controller.state
         if s.battle is not None and s.battle.result:
             return self.fought_html()
+        if s.battle is None and not self.attackers and not self.defenders and self._ended is not None:
+            i, resolved, html = self._ended
+            events = self.controller.cache.events
+            if i < len(events) and events[i] is resolved:  # not undone since
+                return html
         if not self.attackers or not self.defenders:
             return "<i>Battle mode: click hexes with your units, then enemy hexes.</i>"
         try:
