@@ -96,6 +96,7 @@ class ComputerOpponent(QObject):
         self.window = window
         self.controller = window.controller
         self.sides: dict[str, AIPlayer] = {}
+        self.levels: dict[str, str] = {}  # side -> level name, kept in a saved game (its "opponent" value)
         self.worker: Worker | None = None
         self.paused = False
         self.last_stopped = False
@@ -134,6 +135,7 @@ class ComputerOpponent(QObject):
         self.stop()
         seed = seed if seed is not None else secrets.token_hex(16)
         self.sides = {side: AIPlayer(level, f"{seed}/{side}") for side, level in sides.items()}
+        self.levels = dict(sides)
         self.paused = False
         self.poke()
 
@@ -236,7 +238,34 @@ def install(window) -> ComputerOpponent:  # noqa: ANN001 - the Client
         window.menus["&File"].insertAction(quit_action, act)
     window.add_action("&Game", "computer_move", "Computer: &move now", opp.resume, "Ctrl+M")
     window.add_action("&Game", "computer_stop", "Computer: &stop thinking", opp.stop, "Ctrl+.")
+    # a game against the computer is saved as one and reopens as one (the human's seat, 25.0)
+    window.files.savers.append(lambda: {"opponent": dict(opp.levels)} if opp.levels else {})
+    window.files.restorers.append(lambda extra: restore_opponent(window, extra.get("opponent")))
     return opp
+
+
+def restore_opponent(window, opponent: object) -> bool:  # noqa: ANN001
+    """A file's ``opponent`` value (``{"German": "normal"}``, untrusted): one side played by
+    the computer at a known level, the other by the human at the screen; anything else is
+    ignored (the game opens in hot seat)."""
+    if not (isinstance(opponent, dict) and len(opponent) == 1):
+        return False
+    (side, level), = opponent.items()
+    if side not in SIDES or not isinstance(level, str) or level not in LEVELS:
+        return False
+    _play_against(window, {side: level})
+    return True
+
+
+def _play_against(window, opponent: dict[str, str]) -> None:  # noqa: ANN001
+    """The computer plays ``opponent``; the other side is the human's seat; no hand-over screens."""
+    window.hotseat = False
+    act = window.actions_by_name.get("hotseat")
+    if act is not None:
+        act.setChecked(False)
+    human = next((side for side in SIDES if side not in opponent), None)
+    window.controller.take_seat(human)  # 25.0: the human's side is seen, whoever is phasing
+    window.computer.set_sides(opponent)
 
 
 def start_vs_computer(window, choices: dict, opponent: dict[str, str]) -> bool:  # noqa: ANN001
@@ -245,13 +274,7 @@ def start_vs_computer(window, choices: dict, opponent: dict[str, str]) -> bool: 
     window.computer.set_sides({})
     if not window.start_new_game(**choices):
         return False
-    window.hotseat = False
-    act = window.actions_by_name.get("hotseat")
-    if act is not None:
-        act.setChecked(False)
-    human = next((side for side in SIDES if side not in opponent), None)
-    window.controller.take_seat(human)  # 25.0: the human's side is seen, whoever is phasing
-    window.computer.set_sides(opponent)
+    _play_against(window, opponent)
     return True
 
 

@@ -35,6 +35,8 @@ def build_client(args: argparse.Namespace, settings: QSettings | None = None,
                         tuple(getattr(args, "variant", None) or ()) or None, getattr(args, "setup", None) or "auto")
         controller = GameController(game, module_path)
     win = Client(controller, settings=settings, autosave_dir=autosave_dir, hotseat=hotseat)
+    if getattr(args, "game", None):
+        win.files.restore(opened.record.extra)  # e.g. the computer opponent it was played against
     if getattr(args, "game", None) and opened.notice:
         controller.message.emit(opened.notice, True)
     return win

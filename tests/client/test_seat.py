@@ -136,3 +136,51 @@ def test_new_game_against_the_computer_is_above_quit(make_client):
     win = make_client()
     names = [a.text() for a in win.menus["&File"].actions()]
     assert names.index("New game against the &computer…") < names.index(win.actions_by_name["quit"].text())
+
+
+def test_a_game_against_the_computer_reopens_against_the_computer(vs_computer, qtbot, tmp_path):
+    """Saved with Ctrl+S and opened again (File > Open recent, or ``darkdec open FILE``), a game
+    against the computer is still one: the computer plays its side, the human keeps the seat
+    (25.0: the human's side is seen), and no hand-over screen offers the computer's side to
+    whoever sits at the screen."""
+    import argparse
+
+    from darkdec_qt.ui.app import build_client
+
+    win = vs_computer
+    path = tmp_path / "against-the-computer.ddg"
+    win.controller.path = path
+    press_keys(win, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)  # File > Save
+    assert path.exists() and not win.controller.dirty
+
+    def against_the_computer(w) -> None:  # noqa: ANN001
+        assert w.computer.levels == {"German": "easy"} and set(w.computer.sides) == {"German"}
+        assert w.controller.seat == "Allied" and w.controller.viewer() == "Allied"
+        assert not w.hotseat and not w.actions_by_name["hotseat"].isChecked()
+        assert not w.handover.isVisible()
+
+    win.controller.take_seat(None)  # (as a hot-seat game would leave the window)
+    win.computer.set_sides({})
+    win.files.open_recent(str(path))  # what File > Open recent does
+    qtbot.wait(50)
+    against_the_computer(win)
+    assert win.battle_panel.def_button.isEnabled()  # the human still owes the declaration as defender
+
+    other = build_client(argparse.Namespace(game=str(path)), autosave_dir=tmp_path / "autosave")  # darkdec open FILE
+    qtbot.addWidget(other)
+    other.confirm_discard = lambda: True
+    other.show()
+    qtbot.waitExposed(other)
+    against_the_computer(other)
+    wait_idle(other.computer)
+
+
+def test_a_file_names_no_computer_opponent_it_cannot_play(make_client):
+    """The opponent value of a file is untrusted: only one side, a known level."""
+    from darkdec_qt.ui.aiplayer import restore_opponent
+
+    win = make_client()
+    for bad in ({"German": "godlike"}, {"Soviet": "easy"}, {"German": "easy", "Allied": "easy"}, ["German"], "x",
+                {"German": 3}):
+        assert not restore_opponent(win, bad)
+        assert win.computer.sides == {} and win.controller.seat is None

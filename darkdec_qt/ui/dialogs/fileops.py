@@ -4,7 +4,9 @@ after every phase to the user's data folder, a prompt before losing unsaved work
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QObject, QSettings
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
@@ -36,6 +38,11 @@ class FileOps(QObject):
         self.autosave_dir = Path(autosave_dir) if autosave_dir else default_autosave_dir()
         self.last_autosave: Path | None = None
         self.autosave_error: str | None = None  # the last autosave failure, until one succeeds
+        # What the window keeps in a saved game beside the log (the file's ``extra`` values,
+        # gamestore.save): each saver returns its values, each restorer reads them (untrusted:
+        # it ignores what it does not understand) when a file is opened.
+        self.savers: list[Callable[[], dict[str, Any]]] = []
+        self.restorers: list[Callable[[dict[str, Any]], None]] = []
         controller.phaseEnded.connect(self.autosave)
         self.removed_orphans = remove_orphans(self.autosave_dir)  # left by a save killed last time
         for r in self.recent():
@@ -51,7 +58,7 @@ class FileOps(QObject):
         p = Path(path)
         if p.suffix == "":
             p = p.with_suffix(".ddg")
-        gamestore.save(self.controller.game, p, self.controller.module_path)  # GameSaveError says why
+        gamestore.save(self.controller.game, p, self.controller.module_path, **self.extra())  # GameSaveError says why
         self.controller.mark_saved(p)
         self.add_recent(p)
         self.controller.message.emit(f"Saved {p}", False)
@@ -60,9 +67,21 @@ class FileOps(QObject):
     def open_path(self, path: str | Path) -> None:
         opened = gamestore.open_verified(path)
         self.controller.set_game(opened.game, path, opened.module_path)
+        self.restore(opened.record.extra)
         self.add_recent(Path(path))
         self.controller.message.emit(opened.notice or f"Opened {path}: {len(opened.game.events)} events, "
                                      f"turn {opened.game.state.turn}", bool(opened.notice))
+
+    def extra(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for saver in self.savers:
+            out.update(saver())
+        return out
+
+    def restore(self, extra: dict[str, Any]) -> None:
+        """After a game file was shown: the window's own values from it (``savers``)."""
+        for restorer in self.restorers:
+            restorer(extra)
 
     def autosave_path(self) -> Path:
         """``<data>/autosave/<scenario>-<seed>.ddg``: the name is built by
@@ -79,7 +98,7 @@ class FileOps(QObject):
         goes on."""
         try:
             p = self.autosave_path()
-            gamestore.save(self.controller.game, p, self.controller.module_path)
+            gamestore.save(self.controller.game, p, self.controller.module_path, **self.extra())
         except (OSError, GameFileError) as exc:
             text = f"Autosave failed: {exc}"
             self.controller.message.emit(text, True)
