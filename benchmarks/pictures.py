@@ -1,6 +1,6 @@
 """Pictures of a whole Campaign game, timed as a player waits for them (the file opened and
 verified, then drawn): ``darkdec replay --frames DIR --gif out.gif`` one frame per turn (goal
-<= 60 s) and the same per phase.
+<= 60 s), the same per phase, and ``darkdec report`` (goal <= 10 s).
 
 ``python benchmarks/pictures.py [--game FILE] [--keep DIR]``: without --game a Campaign game of
 the computer opponent against itself (seed 3001, historical set-up, about a minute) is played
@@ -59,6 +59,8 @@ def main() -> None:
                ["replay", str(game), "--frames", str(out / "turns"), "--gif", str(out / "game.gif"), "--all"])
         _timed("frames per phase (PNG)", None, ["replay", str(game), "--frames", str(out / "phases"),
                                                 "--per", "phase", "--all"])
+        _timed("after-action report (HTML, the map at the end and at 3 turns)", 10,
+               ["report", str(game), "--out", str(out / "report.html"), "--turns", "6,12,24", "--all"])
         print(f"GIF {os.path.getsize(out / 'game.gif') / 1e6:.1f} MB")
 
 

@@ -65,6 +65,11 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     cli_pictures.add_replay_args(r)
     r.set_defaults(func=cmd_replay)
 
+    rp = sub.add_parser("report", help="an after-action report: one self-contained HTML page to post")
+    rp.add_argument("game")
+    cli_pictures.add_report_args(rp)
+    rp.set_defaults(func=cmd_report)
+
     lg = sub.add_parser("log", help="print a game's log in words")
     lg.add_argument("game")
     lg.add_argument("--all", action="store_true", help="list every routine supply line instead of one per phase")
@@ -226,6 +231,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return cmd_replay_pictures(args, opened)
     print(opened.game.state.state_hash())
     return 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from darkdec_qt.cli_pictures import cmd_report as report
+
+    return report(args, _open_verified(args.game))
 
 
 def cmd_log(args: argparse.Namespace) -> int:

@@ -28,6 +28,18 @@ def add_replay_args(r: argparse.ArgumentParser) -> None:
     r.add_argument("--seconds", type=float, default=0.8, help="GIF: seconds each frame is shown (default 0.8)")
 
 
+def add_report_args(rp: argparse.ArgumentParser) -> None:
+    """``darkdec report``'s options (the command is cli_game's, which opens the file)."""
+    rp.add_argument("--out", required=True, metavar="REPORT.html", help="the page to write")
+    rp.add_argument("--turns", default="", metavar="5,10",
+                    help="also show the map at the end of these turns (the map at the end is always shown)")
+    rp.add_argument("--all", action="store_true",
+                    help="report an unfinished game played with fog of war (25.0): the report shows every "
+                         "unit and the whole log, so it is refused without this")
+    rp.add_argument("--scale", type=float, default=0.5, help="map scale, 1 = the client's 100 %% zoom "
+                                                             "(default 0.5)")
+
+
 def add_view_args(p: argparse.ArgumentParser, default_scale: float) -> None:
     p.add_argument("--side", choices=("German", "Allied"), default=None, help=FOG_HELP)
     p.add_argument("--all", action="store_true", help="show every unit even in an unfinished fog-of-war game")
@@ -76,3 +88,64 @@ def cmd_replay_pictures(args: argparse.Namespace, opened) -> int:  # noqa: ANN00
     where = " and ".join(x for x in (str(out_dir) if out_dir else "", args.gif or "") if x)
     print(f"{n} frames (one per {args.per}) written to {where} in {dt:.1f} s")
     return 0
+
+
+def _turn_list(spec: str, played: list[int]) -> list[int]:
+    """``--turns 5,10``: game turns played, in order, the last one left out (always shown)."""
+    out: list[int] = []
+    for part in (p.strip() for p in spec.split(",")[:50] if p.strip()):
+        if not part.isdigit() or int(part) not in played:
+            raise ValueError(f"--turns: {part[:20]!r} is not a turn of this game (1 to {played[-1] if played else 0})")
+        if int(part) not in out and int(part) != played[-1]:
+            out.append(int(part))
+    return sorted(out)
+
+
+def cmd_report(args: argparse.Namespace, opened) -> int:  # noqa: ANN001
+    """``darkdec report game.ddg --out report.html`` of an opened (verified) game: the
+    after-action report (report/page.py)."""
+    game = opened.game
+    t0 = time.perf_counter()
+    try:
+        if not 0.05 <= args.scale <= 2.0:
+            raise ValueError(f"--scale must be between 0.05 and 2, not {args.scale}")
+        if game.state.has_rule("25") and not game.state.game_over and not args.all:
+            raise ValueError("this game is not over and is played with fog of war (25.0): the report shows "
+                             "every unit and the whole log; write it anyway with --all")
+        from darkdec_qt.ui import frames as fr
+
+        ms = fr.moments(game, "turn")
+        wanted = _turn_list(args.turns, [m.turn for m in ms])
+    except ValueError as exc:
+        print(f"darkdec: error: {exc}", file=sys.stderr)
+        return 2
+    from darkdec_qt import gamestore
+    from darkdec_qt.model.safewrite import atomic_write
+    from darkdec_qt.report.page import MapPicture, report_html
+    from darkdec_qt.ui.snapshots import StateCache
+
+    maps = []
+    if ms:
+        maker = fr.FrameMaker(game, args.scale, None)
+        cache = StateCache(game)
+        for m in [m for m in ms if m.turn in wanted] + [ms[-1]]:
+            if m is not ms[-1]:
+                what = m.what
+            else:
+                what = "end of the game" if game.state.game_over else "where the log ends"
+            img = maker.frame(cache.state_at(m.index), what)
+            date = f"({turn_label(game, m.turn)})"
+            caption = (f"The map at the {what} {date}" if m is not ms[-1] else
+                       f"The map {what}, turn {m.turn} {date}" if what.startswith("where") else
+                       f"The map at the {what}, turn {m.turn} {date}")
+            maps.append(MapPicture(caption, fr.png_bytes(img), img.width(), img.height()))
+    page = report_html(game, maps, source=Path(args.game).name, notes=gamestore.game_notes(game))
+    atomic_write(args.out, page.encode("utf-8"), prefix=".report-", suffix=".html")
+    print(f"report written to {args.out} ({len(page) / 1e6:.1f} MB, {len(maps)} map"
+          f"{'s' if len(maps) != 1 else ''}) in {time.perf_counter() - t0:.1f} s")
+    return 0
+
+
+def turn_label(game, turn: int) -> str:  # noqa: ANN001
+    turns = game.module.turns
+    return turns[min(max(turn, 1), len(turns)) - 1].label

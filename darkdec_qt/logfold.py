@@ -9,11 +9,22 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 ROUTINE = "supplied"
+HIDDEN = frozenset({"phase_ended", "battle_stage"})
+"""Kinds the log does not word (the headings and the Battle dock show them), but for the
+defender's declaration (a battle_stage: ``Storyteller.declared``)."""
 
 
 def is_routine(event: Any) -> bool:
     """A routine supply line: folded into one summary per phase."""
     return getattr(event, "kind", "") == "supply_determined" and getattr(event, "state", "") == ROUTINE
+
+
+def log_words(teller: Any, event: Any) -> str:
+    """An event's words as the log dock shows them, '' for none; ``teller`` is the log's
+    ``narrate.Storyteller`` (it remembers the attacker's declared reductions, 13.3.3)."""
+    if getattr(event, "kind", "") in HIDDEN:
+        return teller.declared(event)
+    return teller(event)
 
 
 def routine_summary(n: int) -> str:

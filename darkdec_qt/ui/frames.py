@@ -203,9 +203,17 @@ def _indices(im):  # noqa: ANN001, ANN202
     return Image.frombytes("L", im.size, im.tobytes())
 
 
-def render_moment(game: Game, state: GameState, what: str, scale: float, viewer: str | None) -> QImage:
-    """One captioned map of ``state`` (the report's maps)."""
-    return FrameMaker(game, scale, viewer).frame(state, what)
+def png_bytes(img: QImage) -> bytes:
+    """The image as a palette PNG (255 colours, no dithering: a quarter of the full-colour
+    file, the map as sharp): the report inlines them."""
+    import io
+
+    from PIL import Image
+
+    buf = io.BytesIO()
+    to_pillow(img).quantize(colors=255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
+        buf, "PNG", compress_level=6)
+    return buf.getvalue()
 
 
 def save_png(img: QImage, path: str) -> None:
@@ -213,5 +221,5 @@ def save_png(img: QImage, path: str) -> None:
         raise OSError(f"could not write {path!r}")
 
 
-__all__ = ["PER", "FrameMaker", "Moment", "frames", "moments", "render_moment", "save_png", "to_pillow",
+__all__ = ["PER", "FrameMaker", "Moment", "frames", "moments", "png_bytes", "save_png", "to_pillow",
            "write_gif"]

@@ -20,13 +20,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from darkdec_qt.logfold import is_routine, routine_summary
+from darkdec_qt.logfold import is_routine, log_words, routine_summary
 from darkdec_qt.rules.narrate import Storyteller
 from darkdec_qt.ui.controller import GameController
 
 INDEX = Qt.ItemDataRole.UserRole  # the event's position (1-based, as shown)
-HIDDEN = frozenset({"phase_ended", "battle_stage"})  # shown by the headings / the battle panel,
-# but for the defender's declaration (a battle_stage, Storyteller.declared)
 HEADING, EVENT, DIE, FOLD = range(4)
 HEADING_BG = QColor("#e6e1cf")
 DIE_FG = QColor("#8a1c1c")
@@ -102,12 +100,7 @@ class LogModel(QAbstractItemModel):
                           signal)
                 self.heading, self.fold = self.root.children[-1], None
                 continue
-            if e.kind in HIDDEN:
-                if not (text := self.teller.declared(e)):
-                    continue
-            else:
-                text = self.teller(e)
-            if not text:
+            if not (text := log_words(self.teller, e)):
                 continue
             under = self.heading or self.root
             if is_routine(e):
