@@ -98,7 +98,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.provenance_label)
         self._msg_timer = QTimer(self)
         self._msg_timer.setSingleShot(True)
-        self._msg_timer.timeout.connect(lambda: self.message_label.setText(""))
+        self._msg_timer.timeout.connect(lambda: self.message_label.set_full_text(""))  # (not setText: a re-elide would bring it back)
         # --- docks
         self.log_panel = LogPanel(controller)
         self.log_dock = self._dock("Log", self.log_panel, Qt.DockWidgetArea.RightDockWidgetArea)

@@ -58,3 +58,22 @@ def test_right_click_does_not_select(make_client):
     h = win.controller.state.pos[win.controller.state.on_map("German")[0]]
     click_hex(win, h, Qt.MouseButton.RightButton)
     assert win.input.selected == ()
+
+
+def test_a_message_gone_from_the_status_bar_stays_gone(make_client, qtbot, monkeypatch):
+    """A refusal is shown for a while, then cleared; when the status bar is laid out again
+    (the waiting line comes and goes, the window is resized) it does not come back and sit
+    there, stale, beside what the game says now."""
+    from darkdec_qt.ui import mainwindow
+    from tests.client.helpers import plain, press_keys
+
+    monkeypatch.setattr(mainwindow, "MESSAGE_MS", 400)
+    win = make_client()
+    press_keys(win, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)  # Ctrl+Y with nothing to redo: refused
+    assert "Nothing to redo" in plain(win.message_label)
+    qtbot.waitUntil(lambda: not plain(win.message_label), timeout=3000)
+    win.resize(win.width() - 120, win.height())  # the status bar laid out again
+    qtbot.wait(50)
+    win.resize(win.width() + 120, win.height())
+    qtbot.wait(50)
+    assert plain(win.message_label) == "" and win.message_label.toolTip() == ""
