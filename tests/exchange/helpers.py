@@ -51,6 +51,7 @@ class Duel:
     files: list[Path] = field(default_factory=list)
     hops_per_turn: collections.Counter = field(default_factory=collections.Counter)
     commands: int = 0
+    plan: bool = False  # declare every battle of a Combat Phase at once (a battle plan)
 
     def __post_init__(self) -> None:
         DRAWS.seed(self.seed * 7919)
@@ -73,7 +74,7 @@ class Duel:
         s = self.open()
         if s.xg.game.state.game_over:
             return None
-        self.commands += play_until_send(s.xg, self.rngs[self.receiver])
+        self.commands += play_until_send(s.xg, self.rngs[self.receiver], plan=self.plan)
         self.files.append(s.send(self.root / f"mail-to-{other(self.receiver)}"))
         self.hops_per_turn[s.xg.game.state.turn] += 1
         self.receiver = other(self.receiver)

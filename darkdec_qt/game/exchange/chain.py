@@ -11,10 +11,9 @@ from collections.abc import Callable
 from typing import Any
 
 from darkdec_qt.game.exchange import fairdice
+from darkdec_qt.game.exchange.automatic import Plan, left, next_step, stamp
 from darkdec_qt.game.exchange.decisions import decider, decision, owner
 from darkdec_qt.game.exchange.errors import ExchangeError
-from darkdec_qt.game.exchange.forced import forced_command
-from darkdec_qt.game.exchange.orders import standing_command
 from darkdec_qt.game.exchange.player import Me
 from darkdec_qt.game.exchange.segment import parse
 from darkdec_qt.game.exchange.signing import Signed, fingerprint, verify
@@ -32,6 +31,7 @@ Progress = Callable[[int, int], None]
 """Called before each segment is verified with (segments done, segments in all); it may raise
 (ExchangeError kind ``cancelled``) to stop: a refused or stopped file leaves the game as it was."""
 
+_BY = {"plan": "battle plan", "orders": "standing orders", "forced": "forced step"}
 _BAD_INPUT = (KeyError, ValueError, TypeError, AttributeError, IndexError, RecursionError)
 
 # initial states by set-up (building one places every unit: worth keeping within a process)
@@ -57,11 +57,16 @@ class Chain:
         self.counts: dict[str, int] = {"German": 0, "Allied": 0}
         self.orders: dict[str, dict[str, bool]] = {}
         self.pending: tuple[dict[str, Any], int, str] | None = None  # command, its segment, its nonce
+        self.plans: dict[str, Plan] = {}  # the battle plans in force (``automatic``)
         self.me: Me | None = None
         self.draft: Game | None = None
         self.draft_batches: list[dict[str, Any]] = []
         self.draft_pending: Command | None = None
         self.draft_pending_forced = False  # the pending command is a forced step of the opponent's
+        self.draft_plan: list[Command] | None = None  # the battle plan I made in the draft
+        self._plans: dict[str, Plan] = {}  # the plans, as the draft uses them up
+        self._by_hand = False  # the draft holds a command of mine given by hand
+        self._chained: Callable[[], DiceSource] | None = None  # the dice of the draft's next chained step
         self.recheck = True
         self.last = True
         self.signatures = True
@@ -144,6 +149,7 @@ class Chain:
         c.keys, c.commits, c.counts = dict(self.keys), dict(self.commits), dict(self.counts)
         c.orders = {k: dict(v) for k, v in self.orders.items()}
         c.pending = self.pending
+        c.plans = self._live_plans()
         return c
 
 
@@ -183,6 +189,14 @@ class Chain:
         self.commits[author] = body["commit"]
         self.counts[author] += 1
         self.orders[author] = dict(body["orders"])
+        own = [self._command(d, seq, f"plan {n}") for n, d in enumerate(body.get("plan", []))]
+        rest = [self._command(d, seq, f"plan {n}") for n, d in enumerate(body.get("plan_left", []))]
+        other = self.plans.get(other_side(author))
+        self.plans = {}
+        if own:
+            self.plans[author] = Plan(author, stamp(self.game.state), own)
+        if rest and other is not None:
+            self.plans[other.side] = Plan(other.side, other.moment, rest)
 
     def _header(self, body: dict[str, Any], seq: int) -> None:
         """The checks of a segment's header against the chain held: number, game, author, link, key."""
@@ -218,39 +232,58 @@ class Chain:
                                     f"{pseq}", segment=seq)
             self._replay(game, batches[0], fairdice.resolving(self.game_id, pseq, pnonce, body["reveal"]), seq, 0)
             start = 1
+        chain = self._chain(body, seq)
+        plan = self._live_plans()
         for i in range(start, len(batches)):
             b = batches[i]
-            st = game.state
-            who = decider(st)
             if b["by"] == "resolve":
                 raise ExchangeError(f"segment {seq}, command {i}: resolves nothing pending", segment=seq)
-            if b["by"] == "self" and who != author:
-                raise ExchangeError(f"segment {seq}, command {i}: the {author} player gave a command when the {who} "
-                                    f"player must decide ({decision(st)})", kind="out_of_turn", segment=seq)
-            if b["by"] == "self":
+            if not self.recheck:  # the owner's local copy: every segment was verified when it was accepted
+                self._replay(game, b, fairdice.unseen, seq, i)
+                continue
+            st = game.state
+            who = decider(st)
+            if chain is not None:
+                dice = chain(i + 1 - start)
+                step = next_step(st, author, self.orders, plan, dice)
+                if step is not None:
+                    if b["by"] != step.by or b["command"] != step.cmd.to_dict():
+                        raise ExchangeError(f"segment {seq}, command {i}: after the revealed secret the automatic steps "
+                                            f"run until a player must decide, and here the automatic step is the {who} "
+                                            f"player's {step.cmd.kind} ({_BY[step.by]}), not this "
+                                            f"{b['command'].get('kind')} ({b['by']})",
+                                            kind="out_of_turn", segment=seq)
+                    self._replay(game, b, dice, seq, i)
+                    continue
+                chain = None
+            if who != author or b["by"] != "self":
+                self._check_automatic(b, st, who, author, plan, seq, i)
+            else:
                 mine = owner(st, self._command(b["command"], seq, i))
                 if mine is not None and mine != author:
                     raise ExchangeError(f"segment {seq}, command {i}: the {author} player gave the {mine} player's "
                                         "choice", kind="out_of_turn", segment=seq)
-            if b["by"] == "forced" and self.recheck:
-                want = forced_command(st, who) if who not in (None, author) else None
-                if want is None or want.to_dict() != b["command"]:
-                    raise ExchangeError(f"segment {seq}, command {i}: is not a forced step of the {who} player "
-                                        f"here ({decision(st)})", kind="out_of_turn", segment=seq)
-            if b["by"] == "orders" and self.recheck:
-                other = other_side(author)
-                want = standing_command(st, self.orders.get(other, {}), other) if who == other else None
-                if want is None or want.to_dict() != b["command"]:
-                    raise ExchangeError(f"segment {seq}, command {i}: is not what the {other} player's standing "
-                                        "orders give here", segment=seq)
             self._replay(game, b, fairdice.unseen, seq, i)
+        if self.recheck and body["pending"] is None and not game.state.game_over and (
+                chain is not None or decider(game.state) != author):
+            dice = chain(len(batches) + 1 - start) if chain is not None else None
+            step = next_step(game.state, author, self.orders, plan, dice)
+            if step is not None and (chain is not None or body["v"] >= 2):
+                raise ExchangeError(f"segment {seq}: stops before the automatic steps are done: the "
+                                    f"{decider(game.state)} player's {step.cmd.kind} ({_BY[step.by]}) is next",
+                                    kind="out_of_turn", segment=seq)
+        if self.recheck and [c.to_dict() for c in left(plan.get(other_side(author)), game.state)] != body.get(
+                "plan_left", []):
+            raise ExchangeError(f"segment {seq}: what it says is left of the {other_side(author)} player's battle plan "
+                                "is not what its commands leave", segment=seq)
         self.pending = None
         if body["pending"] is not None:
             if seq == 0:
                 raise ExchangeError("segment 0 may not leave a command pending", kind="malformed", segment=0)
             who = decider(game.state)
-            forced = forced_command(game.state, who) if who not in (None, author) else None
-            if who != author and (forced is None or forced.to_dict() != body["pending"]):
+            step = next_step(game.state, author, self.orders, plan, None) if self.recheck and who != author else None
+            if who != author and self.recheck and (step is None or step.events is not None
+                                                   or step.cmd.to_dict() != body["pending"]):
                 raise ExchangeError(f"segment {seq}: leaves a command pending when the {decider(game.state)} player "
                                     "must decide", kind="out_of_turn", segment=seq)
             cmd = self._command(body["pending"], seq, len(batches))
@@ -285,8 +318,39 @@ class Chain:
             raise ExchangeError(f"segment {seq}: the state it claims ({body['state_hash'][:12]}) is not the state its "
                                 f"commands give ({game.state.state_hash()[:12]})", segment=seq)
 
+    def _chain(self, body: dict[str, Any], seq: int) -> Callable[[int], DiceSource] | None:
+        """The chained dice of a segment (``automatic``): from protocol version 2, when its author
+        reveals a secret, against the nonce of the segment before."""
+        if body["v"] < 2 or body["reveal"] is None or not seq:
+            return None
+        game, nonce, reveal = self.game_id, self.bodies[seq - 1]["nonce"], body["reveal"]
+        return lambda k: fairdice.chained(game, seq - 1, k, nonce, reveal)
+
+    def _live_plans(self) -> dict[str, Plan]:
+        """The battle plans in force, for the next segment (copies: they are used up)."""
+        return {s: Plan(p.side, p.moment, list(p.entries)) for s, p in self.plans.items()}
+
+    def _check_automatic(self, b: dict[str, Any], st: GameState, who: str, author: str, plan: dict[str, Plan],
+                         seq: int, i: int) -> None:
+        """A command given while the other side decides must be the automatic step, exactly (after the
+        chain, the author's own moments are never automatic)."""
+        step = next_step(st, author, self.orders, plan, None) if who != author else None
+        if step is not None and step.events is not None and b["by"] == step.by and b["command"] == step.cmd.to_dict():
+            return
+        if b["by"] == "self":
+            raise ExchangeError(f"segment {seq}, command {i}: the {author} player gave a command when the {who} "
+                                f"player must decide ({decision(st)})", kind="out_of_turn", segment=seq)
+        if b["by"] == "orders":
+            raise ExchangeError(f"segment {seq}, command {i}: is not what the {who} player's standing orders give "
+                                f"here", segment=seq)
+        if b["by"] == "plan":
+            raise ExchangeError(f"segment {seq}, command {i}: is not the next battle of the {who} player's plan "
+                                f"here ({decision(st)})", kind="out_of_turn", segment=seq)
+        raise ExchangeError(f"segment {seq}, command {i}: is not a forced step of the {who} player here "
+                            f"({decision(st)})", kind="out_of_turn", segment=seq)
+
     @staticmethod
-    def _command(d: dict[str, Any], seq: int, i: int) -> Command:
+    def _command(d: dict[str, Any], seq: int, i: int | str) -> Command:
         try:
             return Command.from_dict(d)
         except _BAD_INPUT as exc:
@@ -370,7 +434,7 @@ class Chain:
                 progress(k, len(new))
             trial._accept(s)
         self.__dict__.update({k: v for k, v in trial.__dict__.items()
-                              if k not in ("me", "draft", "draft_batches", "draft_pending")})
+                              if k not in ("me", "draft", "draft_batches", "draft_pending", "draft_plan", "_plans", "_by_hand", "_chained")})
         return [n for n, _ in new]
 
     def receive_first(self, rows: list[tuple[int, Signed]], progress: Progress | None = None) -> None:

@@ -47,7 +47,7 @@ def opens(reveal_hex: str, commit_hex: str) -> bool:
         return False
 
 
-def exchange_die(game: str, seq: int, index: int, nonce_hex: str, reveal_hex: str) -> int:
+def exchange_die(game: str, seq: int, index: int | str, nonce_hex: str, reveal_hex: str) -> int:
     h = hashlib.sha256(f"darkdec-die|{game}|{seq}|{index}|{nonce_hex}|{reveal_hex}".encode()).digest()
     return int.from_bytes(h[:8], "big") % 6 + 1
 
@@ -55,6 +55,13 @@ def exchange_die(game: str, seq: int, index: int, nonce_hex: str, reveal_hex: st
 def resolving(game: str, seq: int, nonce_hex: str, reveal_hex: str) -> DiceSource:
     """The dice of the pending command of segment ``seq`` once the resolver's secret is revealed."""
     return lambda index: exchange_die(game, seq, index, nonce_hex, reveal_hex)
+
+
+def chained(game: str, seq: int, k: int, nonce_hex: str, reveal_hex: str) -> DiceSource:
+    """The dice of the ``k``-th automatic step (k >= 1) of the chain that follows the reveal of
+    ``reveal_hex`` against the nonce of segment ``seq`` (``automatic``): apart from the pending
+    command's (``resolving``, which is step 0) and from each other's."""
+    return lambda index: exchange_die(game, seq, f"{k}:{index}", nonce_hex, reveal_hex)
 
 
 def unseen(index: int) -> int:

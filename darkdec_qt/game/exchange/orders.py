@@ -8,6 +8,7 @@ from darkdec_qt.rules.combat.commands import (
     ChooseAttackerResult,
     ChooseDefenderResult,
     ChooseRetreat,
+    DeclineAdvance,
     DefenderDeclares,
 )
 from darkdec_qt.rules.core.commands import Command, EndPhase
@@ -20,6 +21,8 @@ ORDERS: dict[str, str] = {
                            "offers (13.3.3A)",
     "prefer_retreat": "take a retreat rather than a step loss where legal, when it leaves one way to retreat "
                       "(13.5.1)",
+    "no_advance": "no advance after combat as the attacker: decline it at once (13.7; fewer files, and no "
+                  "ground taken after a battle)",
 }
 
 
@@ -47,6 +50,8 @@ def standing_command(state: GameState, orders: dict[str, bool], side: str) -> Co
         return None
     if what == "declare" and orders.get("default_declaration"):
         return DefenderDeclares()
+    if what == "advance" and orders.get("no_advance"):
+        return DeclineAdvance()
     if orders.get("prefer_retreat"):
         cands = pending_commands(state)
         if what == "result":

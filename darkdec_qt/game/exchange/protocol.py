@@ -13,11 +13,10 @@ from __future__ import annotations
 import time
 
 from darkdec_qt.game.exchange import fairdice
+from darkdec_qt.game.exchange.automatic import left, next_step, plan_refusal
 from darkdec_qt.game.exchange.chain import Chain, Progress, _clone
 from darkdec_qt.game.exchange.decisions import TASKS, decider, decision, owner
 from darkdec_qt.game.exchange.errors import ExchangeError
-from darkdec_qt.game.exchange.forced import forced_command
-from darkdec_qt.game.exchange.orders import standing_command
 from darkdec_qt.game.exchange.player import Me
 from darkdec_qt.game.exchange.segment import VERSION
 from darkdec_qt.game.exchange.signing import Signed, fingerprint, public_hex, sign
@@ -43,7 +42,7 @@ class ExchangeGame(Chain):
         """The invitation (segment 0): set-up, the creator's key and first commitment."""
         body = {"v": VERSION, "game": game_id, "seq": 0, "prev": "", "author": me.side, "key": public_hex(me.key),
                 "reveal": None, "commit": me.commit(game_id, 0), "nonce": fairdice.fresh(), "orders": dict(me.orders), "batches": [],
-                "pending": None, "turn": 0, "state_hash": "", "time": int(time.time()),
+                "pending": None, "plan": [], "plan_left": [], "turn": 0, "state_hash": "", "time": int(time.time()),
                 "setup": {"scenario": scenario, "seed": game_id, "optional": sorted(optional),
                           "variants": sorted(variants), "setup": setup, "module_hash": module.meta.content_hash,
                           "module_name": module.meta.name}}
@@ -65,11 +64,21 @@ class ExchangeGame(Chain):
         assert self.game is not None
         self.me, self.draft, self.draft_batches, self.draft_pending = me, _clone(self.game), [], None
         self.draft_pending_forced = False
+        self.draft_plan, self._plans, self._chained, self._by_hand = None, self._live_plans(), None, False
         if self.pending is not None:
             cmd_d, pseq, pnonce = self.pending
             cmd = Command.from_dict(cmd_d)
             dice = fairdice.resolving(self.game_id, pseq, pnonce, self._reveal() or "")
             self._draft_exec(cmd, "resolve", dice)
+        if self.counts[me.side] and len(self.segments) > 1:
+            try:
+                reveal = self._reveal()
+            except ExchangeError:
+                reveal = None  # a restored home: sealing says what happened
+            if reveal is not None:
+                seq, nonce, start = len(self.segments) - 1, self.bodies[-1]["nonce"], len(self.draft_batches)
+                self._chained = lambda: fairdice.chained(self.game_id, seq, len(self.draft_batches) - start + 1,
+                                                         nonce, reveal)
         self._standing()
 
     def _reveal(self) -> str | None:
@@ -88,7 +97,10 @@ class ExchangeGame(Chain):
 
     def _draft_exec(self, cmd: Command, by: str, dice: DiceSource) -> list[Event]:
         assert self.draft is not None
-        events = engine.check(self.draft.state, cmd, dice=dice)
+        return self._record(cmd, by, engine.check(self.draft.state, cmd, dice=dice))
+
+    def _record(self, cmd: Command, by: str, events: list[Event]) -> list[Event]:
+        assert self.draft is not None
         from darkdec_qt.rules.core.apply import apply
 
         for e in events:
@@ -98,29 +110,42 @@ class ExchangeGame(Chain):
         return events
 
     def _standing(self) -> None:
+        """The automatic steps (``automatic``): the chain with its dice first, then the opponent's plan,
+        standing orders and forced steps where the opponent decides."""
         assert self.draft is not None and self.me is not None
         while not self.draft.state.game_over and self.draft_pending is None:
-            who = decider(self.draft.state)
-            if who is None or who == self.me.side:
+            dice = self._chained() if self._chained is not None else None
+            step = next_step(self.draft.state, self.me.side, self.orders, self._plans, dice)
+            if step is None:
+                self._chained = None  # a player must decide: the chain is over
                 return
-            cmd = standing_command(self.draft.state, self.orders.get(who, {}), who)
-            if cmd is not None:
-                try:
-                    engine.check(self.draft.state, cmd, dice=fairdice.unseen)
-                except (DicePending, IllegalAction):
-                    cmd = None
-                else:
-                    self._draft_exec(cmd, "orders", fairdice.unseen)
-                    continue
-            cmd = forced_command(self.draft.state, who)
-            if cmd is None:
+            if step.events is None:  # the die is the other side's to resolve, as for its own command
+                self.draft_pending, self.draft_pending_forced = step.cmd, True
                 return
-            try:
-                self._draft_exec(cmd, "forced", fairdice.unseen)
-            except DicePending:  # the die is the other side's to resolve, as for its own command
-                self.draft_pending, self.draft_pending_forced = cmd, True
-            except IllegalAction:
-                return
+            self._record(step.cmd, step.by, step.events)
+
+    def set_plan(self, cmds: list[Command]) -> None:
+        """My battle plan (``automatic``), sent with this segment: battles the opponent's program declares
+        for me in their next segment, in order, each when the previous one is over (13.0D), perhaps
+        ending with the end of my Combat Phase. Raises IllegalAction naming the clause."""
+        if self.draft is None or self.me is None:
+            raise ExchangeError(f"waiting for the {self.next_author()} player's file", kind="out_of_turn")
+        refusal = plan_refusal(self.draft.state, self.me.side, list(cmds))
+        if refusal is not None:
+            raise refusal
+        self.draft_plan = list(cmds)
+
+    def play_battles(self, cmds: list[Command]) -> list[Event]:
+        """Declare several battles at once: the first now, the others as my plan (``set_plan``)."""
+        if not cmds:
+            return []
+        if self.draft is not None and self.me is not None:
+            refusal = plan_refusal(self.draft.state, self.me.side, list(cmds))
+            if refusal is not None:
+                raise refusal
+        events = self.play(cmds[0])
+        self.set_plan(list(cmds[1:]))
+        return events
 
     def can_play(self) -> bool:
         return (self.draft is not None and self.me is not None and self.draft_pending is None
@@ -139,6 +164,7 @@ class ExchangeGame(Chain):
         mine = owner(self.draft.state, cmd)
         if mine is not None and mine != self.me.side:
             raise IllegalAction(f"this is the {mine} player's choice", rule="file exchange")
+        self._by_hand = True  # my old plan is dropped: I decide
         try:
             events = self._draft_exec(cmd, "self", fairdice.unseen)
         except DicePending:
@@ -168,11 +194,21 @@ class ExchangeGame(Chain):
                 "orders": dict(me.orders),
                 "batches": self.draft_batches,
                 "pending": self.draft_pending.to_dict() if self.draft_pending is not None else None,
+                "plan": [c.to_dict() for c in self._my_plan()],
+                "plan_left": [c.to_dict() for c in left(self._plans.get(other_side(me.side)), st)],
                 "turn": st.turn, "state_hash": st.state_hash(), "time": int(time.time())}
         signed = sign(body, me.key)
         self._accept(signed)
-        self.draft, self.draft_batches, self.draft_pending = None, [], None
+        self.draft, self.draft_batches, self.draft_pending, self.draft_plan = None, [], None, None
         return signed
+
+    def _my_plan(self) -> list[Command]:
+        """The plan I sign: the one I made in this segment, else what is left of my old one unless I
+        decided by hand."""
+        assert self.draft is not None and self.me is not None
+        if self.draft_plan is not None:
+            return self.draft_plan
+        return [] if self._by_hand else left(self._plans.get(self.me.side), self.draft.state)
 
     # --- status ---------------------------------------------------------------------------
     def waiting(self, viewer: str, now: float | None = None) -> tuple[str, float] | None:

@@ -8,12 +8,15 @@ import random
 from darkdec_qt.game.exchange.protocol import ExchangeGame
 from darkdec_qt.game.selfplay import _order
 from darkdec_qt.rules import engine
-from darkdec_qt.rules.core.commands import StartGame
+from darkdec_qt.rules.core.commands import Command, EndPhase, StartGame
 from darkdec_qt.rules.core.errors import IllegalAction
 
 
-def play_until_send(xg: ExchangeGame, rng: random.Random, end_bias: float = 0.15, max_commands: int = 5000) -> int:
-    """Give random legal commands while it is the local player's move; returns how many."""
+def play_until_send(xg: ExchangeGame, rng: random.Random, end_bias: float = 0.15, max_commands: int = 5000,
+                    plan: bool = False) -> int:
+    """Give random legal commands while it is the local player's move; returns how many. ``plan``: when
+    it declares a battle, declare at once every other battle drawn in that order whose units are in no
+    battle yet, then end the Combat Phase (a battle plan, ``automatic``)."""
     n = 0
     while xg.can_play() and n < max_commands:
         st = xg.state
@@ -24,7 +27,10 @@ def play_until_send(xg: ExchangeGame, rng: random.Random, end_bias: float = 0.15
         order = _order(st, list(engine.legal_commands(st, rng=rng)), rng, end_bias)
         for cmd in order:
             try:
-                xg.play(cmd)
+                if plan and cmd.kind == "declare_battle" and st.battle is None and st.phase.value == "combat":
+                    xg.play_battles(_plan(cmd, order))
+                else:
+                    xg.play(cmd)
                 break
             except IllegalAction:
                 continue
@@ -32,3 +38,15 @@ def play_until_send(xg: ExchangeGame, rng: random.Random, end_bias: float = 0.15
             raise RuntimeError(f"no legal command in {st.turn} {st.side} {st.phase}")
         n += 1
     return n
+
+
+def _plan(first: Command, order: list[Command]) -> list[Command]:
+    """``first`` and the battles after it in ``order`` that share no unit with the battles before,
+    then the end of the phase."""
+    cmds, used = [first], set(first.attackers) | set(first.defenders)  # type: ignore[attr-defined]
+    for c in order:
+        units = set(getattr(c, "attackers", ())) | set(getattr(c, "defenders", ()))
+        if c.kind == "declare_battle" and not units & used:
+            cmds.append(c)
+            used |= units
+    return [*cmds, EndPhase()]

@@ -12,13 +12,16 @@ from darkdec_qt.game.exchange.orders import ORDERS
 from darkdec_qt.game.exchange.signing import Signed, canonical
 from darkdec_qt.model.jsonscan import deeper_than
 
-VERSION = 1
+VERSION = 2
+READS = (1, 2)  # 1: before battle plans and chained dice (``automatic``); its segments are read as they were
+MAX_PLAN = 64
+PLAN_KINDS = ("declare_battle", "end_phase")
 SIDES = ("German", "Allied")
 MAX_SEGMENT_CHARS = 2_000_000  # one player's hop: the largest seen is tens of KB
 MAX_BATCHES = 20_000
 MAX_EVENTS = 20_000
 MAX_DEPTH = 24
-BY = ("self", "orders", "forced", "resolve")
+BY = ("self", "orders", "forced", "resolve", "plan")
 _HEX = re.compile(r"[0-9a-f]+")
 _FIELDS = {"v", "game", "seq", "prev", "author", "key", "reveal", "commit", "nonce", "orders", "batches",
            "pending", "state_hash", "turn"}
@@ -55,12 +58,13 @@ def parse(signed: Signed, seq: int) -> dict[str, Any]:
 
 
 def check(body: dict[str, Any], seq: int) -> None:
+    if isinstance(body.get("v"), bool) or body.get("v") not in READS:
+        raise _bad(seq, f"has protocol version {body.get('v')!r}; this program reads versions "
+                        f"{' and '.join(map(str, READS))}: a newer version of Dark December wrote it, update to go on")
     keys = set(body) - OPTIONAL_FIELDS
-    want = _FIELDS | ({"setup"} if body.get("seq") == 0 else set())
+    want = _FIELDS | ({"setup"} if body.get("seq") == 0 else set()) | ({"plan", "plan_left"} if body["v"] >= 2 else set())
     if keys != want:
         raise _bad(seq, f"has fields {sorted(keys ^ want)} it should not have or lacks")
-    if body["v"] != VERSION:
-        raise _bad(seq, f"has protocol version {body['v']!r}; this program reads {VERSION}")
     if not isinstance(body["seq"], int) or isinstance(body["seq"], bool):
         raise _bad(seq, "has no sequence number")
     if not is_hex(body["game"], 32):
@@ -92,6 +96,11 @@ def check(body: dict[str, Any], seq: int) -> None:
                 or not isinstance(b["command"], dict) or not isinstance(b["events"], list)
                 or len(b["events"]) > MAX_EVENTS or not all(isinstance(e, dict) for e in b["events"])):
             raise _bad(seq, f"command {i} is malformed")
+    for plan in (body.get("plan", []), body.get("plan_left", [])):
+        if (not isinstance(plan, list) or len(plan) > MAX_PLAN
+                or not all(isinstance(c, dict) and c.get("kind") in PLAN_KINDS for c in plan)):
+            raise _bad(seq, f"has a malformed battle plan (at most {MAX_PLAN} battle declarations, perhaps ending "
+                            "the phase)")
     if body["pending"] is not None and not isinstance(body["pending"], dict):
         raise _bad(seq, "has a malformed pending command")
     if body["seq"] == 0:
