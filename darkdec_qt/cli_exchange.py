@@ -61,6 +61,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("commands", nargs="*", help='commands as JSON, e.g. \'{"kind": "end_phase"}\'')
     p.add_argument("--random", metavar="SEED", help="play random legal commands until the file must be sent")
     p.add_argument("--list", action="store_true", help="list legal commands (JSON, one a line)")
+    p.add_argument("--battles", action="store_true",
+                   help="the commands are battles declared at once (a battle plan, 13.0D): the first now, the "
+                        "others in order by your opponent's program, each when the one before is over, with the "
+                        "dice of one secret: one round trip for the Combat Phase. End with "
+                        "'{\"kind\": \"end_phase\"}' to end the phase after them")
     p.set_defaults(func=cmd_play)
 
     em = xs.add_parser("opponent-email", help="your opponent's e-mail address, for the client's Send to opponent")
@@ -274,11 +279,18 @@ def cmd_play(args: argparse.Namespace) -> int:
         for c in engine.legal_commands(s.xg.state):
             print(json.dumps(c.to_dict()))
         return 0
+    cmds = []
     for text in args.commands:
         try:
-            cmd = Command.from_dict(json.loads(text))
+            cmds.append(Command.from_dict(json.loads(text)))
         except (ValueError, TypeError, KeyError) as exc:
             return _fail(ValueError(f"not a command: {text!r}: {exc}"))
+    if args.battles:
+        s.play_battles(cmds)
+        more = sum(c.kind == "declare_battle" for c in cmds[1:])
+        then = ", then the end of the Combat Phase" if cmds[-1:] and cmds[-1].kind == "end_phase" else ""
+        print(f"battle plan: {more} more battle{'s' if more != 1 else ''} after this one{then}")
+    for cmd in [] if args.battles else cmds:
         s.play(cmd)
     if args.random is not None:
         from darkdec_qt.game.exchange.scripted import play_until_send

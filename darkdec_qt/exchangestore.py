@@ -480,12 +480,26 @@ class Session:
         self.xg.begin(self.me)
         p = self.dir / "draft.json"
         if p.exists():
-            for d in json.loads(p.read_text()):
+            data = json.loads(p.read_text())
+            draft = data if isinstance(data, list) else data.get("commands", [])  # a list: before battle plans
+            for d in draft:
                 self.xg.play(Command.from_dict(d))
+            plan = [] if isinstance(data, list) else data.get("plan")
+            if plan is not None:
+                self.xg.set_plan([Command.from_dict(d) for d in plan])
 
     def _save_draft(self) -> None:
-        _write_text(self.dir / "draft.json", json.dumps(self._own_draft()))
+        plan = self.xg.draft_plan
+        data = {"commands": self._own_draft(), "plan": None if plan is None else [c.to_dict() for c in plan]}
+        _write_text(self.dir / "draft.json", json.dumps(data))
         self.home.remember(self)
+
+    def play_battles(self, cmds: list[Command]):  # -> list[Event]
+        """Declare several battles at once (a battle plan, 13.0D): the first now, the others by the
+        opponent's program in their next segment, each when the previous one is over."""
+        events = self.xg.play_battles(cmds)
+        self._save_draft()
+        return events
 
     def play(self, cmd: Command):  # -> list[Event]
         events = self.xg.play(cmd)

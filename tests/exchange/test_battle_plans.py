@@ -155,3 +155,44 @@ def test_segments_of_protocol_version_one_are_read_as_they_were(planned, module)
     body["plan"] = []  # a protocol 1 segment has no plan
     with pytest.raises(ExchangeError, match="segment 2: has fields \\['plan'\\]"):
         ExchangeGame.from_segments(module, [*old[:2], sign(body, planned.homes[body["author"]].key())])
+
+
+def test_the_command_line_declares_several_battles_at_once(tmp_path, capsys):
+    from darkdec_qt.cli import main
+    from darkdec_qt.game.exchange.decisions import decider
+    from darkdec_qt.game.exchange.scripted import play_until_send
+    from darkdec_qt.rules import engine
+
+    duel = Duel(tmp_path, orders=EVERY, seed=4)
+    for _ in range(80):
+        s = duel.open()
+        st = s.xg.state
+        battles = []
+        if st.phase is Phase.COMBAT and st.battle is None and decider(st) == s.me.side:
+            for c in engine.legal_commands(st):
+                units = set(getattr(c, "attackers", ())) | set(getattr(c, "defenders", ()))
+                if c.kind == "declare_battle" and not units & {u for b in battles for u in b.attackers + b.defenders}:
+                    battles.append(c)
+        if len(battles) >= 2:
+            break
+        play_until_send(s.xg, duel.rngs[duel.receiver])
+        duel.files.append(s.send(tmp_path / "mail"))
+        duel.receiver = "German" if duel.receiver == "Allied" else "Allied"
+    else:
+        raise AssertionError("no Combat Phase with two battles")
+    home, gid = str(duel.homes[s.me.side].root), s.game_id[:8]
+    argv = ["exchange", "--home", home, "play", gid, *(json.dumps(b.to_dict()) for b in battles[:2]),
+            '{"kind": "end_phase"}', "--battles"]
+    assert main(argv) == 0
+    assert "battle plan: 1 more battle after this one, then the end of the Combat Phase" in capsys.readouterr().out
+    assert main(["exchange", "--home", home, "send", gid, "--out", str(tmp_path / "mail")]) == 0
+    sent = duel.homes[s.me.side].load(s.game_id).xg
+    body = json.loads(sent.segments[-1].raw)
+    assert body["plan"] == [battles[1].to_dict(), {"kind": "end_phase"}]
+    assert body["pending"]["kind"] == "resolve_battle"
+    # the opponent's program declares the second battle from the plan, in the same segment
+    opp = duel.homes["German" if s.me.side == "Allied" else "Allied"].open_file(
+        max((tmp_path / "mail").glob("*.ddx"), key=lambda p: p.stat().st_mtime_ns)).session
+    declared = any(b["by"] == "plan" and b["command"] == battles[1].to_dict() for b in opp.xg.draft_batches)
+    waiting = opp.xg._plans.get(s.me.side)  # or a player decides by hand in the first battle: the plan waits
+    assert declared or (opp.xg.state.battle is not None and waiting.entries[0] == battles[1])

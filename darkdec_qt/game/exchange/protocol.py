@@ -136,7 +136,8 @@ class ExchangeGame(Chain):
         self.draft_plan = list(cmds)
 
     def play_battles(self, cmds: list[Command]) -> list[Event]:
-        """Declare several battles at once: the first now, the others as my plan (``set_plan``)."""
+        """Declare several battles at once: the first now (and resolved, once every choice before its die
+        is made), the others as my plan (``set_plan``)."""
         if not cmds:
             return []
         if self.draft is not None and self.me is not None:
@@ -145,6 +146,11 @@ class ExchangeGame(Chain):
                 raise refusal
         events = self.play(cmds[0])
         self.set_plan(list(cmds[1:]))
+        b = self.state.battle
+        if self.can_play() and b is not None and b.task is not None and b.task[0] == "resolve":
+            from darkdec_qt.rules.combat.commands import ResolveBattle
+
+            events += self.play(ResolveBattle())  # every choice before the die is made (13.4): roll it
         return events
 
     def can_play(self) -> bool:
