@@ -14,6 +14,7 @@ from darkdec_qt.ui.controller import GameController, new_game
 from darkdec_qt.ui.dialogs.fileops import FileOps
 from darkdec_qt.ui.dialogs.newgame import NewGameDialog
 from darkdec_qt.ui.exchange.actions import install_exchange
+from darkdec_qt.ui.focus import keys_to_map
 from darkdec_qt.ui.help.menu import build_help_menu
 from darkdec_qt.ui.mainwindow import MainWindow
 from darkdec_qt.ui.panels.replay import ReplayBar
@@ -81,9 +82,9 @@ class Client(MainWindow):
         if not self.files.confirm_discard():
             return
         dlg = NewGameDialog(self.controller.module, self, self.controller.state.scenario)
-        if dlg.exec() != QDialog.DialogCode.Accepted:
-            return
-        self.start_new_game(**dlg.choices())
+        if dlg.exec() == QDialog.DialogCode.Accepted:
+            self.start_new_game(**dlg.choices())
+        keys_to_map(self)  # the dialog took the keyboard
 
     def start_new_game(self, scenario: str, seed: str | None = None, optional: tuple[str, ...] = (),
                        variants: tuple[str, ...] = (), setup: str = "auto") -> bool:

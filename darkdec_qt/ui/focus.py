@@ -9,6 +9,8 @@ widgets take keys and the wheel only when the player clicked into them.
 - :class:`ClickSpinBox` takes keys only once clicked into and ignores the wheel while
   unfocused (the wheel scrolls its dock instead), so arrow keys meant for the map never
   change a battle's voluntary reductions.
+- :func:`keys_to_map`: after a game is opened the window is active again and the map has
+  the focus, so the next shortcut acts on the opened game.
 - :func:`no_click_focus`: buttons and check boxes of the docks keep the keyboard focus
   where it was (the map) when clicked; Tab still reaches them.
 """
@@ -82,6 +84,17 @@ class ClickSpinBox(QSpinBox):
             event.ignore()  # the dock scrolls; the value stays
             return
         super().wheelEvent(event)
+
+
+def keys_to_map(win: QWidget) -> None:
+    """After a dialog that replaced the game (File > Open, a recent file) the window takes the
+    keyboard again, the map holding the focus: without it the first keys go nowhere where no
+    window manager hands the activation back (and a desktop hands it to whatever had it)."""
+    win.raise_()
+    win.activateWindow()
+    view = getattr(win, "view", None)
+    if view is not None:
+        view.setFocus(Qt.FocusReason.OtherFocusReason)
 
 
 def no_click_focus(*widgets: QWidget) -> None:

@@ -15,6 +15,7 @@ from darkdec_qt import gamestore
 from darkdec_qt.model.gamefile import GameFileError, GameSaveError
 from darkdec_qt.model.safewrite import remove_orphans
 from darkdec_qt.ui.controller import GameController
+from darkdec_qt.ui.focus import keys_to_map
 
 FILTER = "Dark December games (*.ddg);;All files (*)"
 MAX_RECENT = 8
@@ -162,15 +163,18 @@ class FileOps(QObject):
         start = str(self.controller.path.parent if self.controller.path else Path.home())
         path, _ = QFileDialog.getOpenFileName(self.window, "Open game", start, FILTER)
         if path:
-            self.open_recent(path)
+            self._open(path)  # asked once, above
 
     def open_recent(self, path: str) -> None:
-        if not self.confirm_discard():
-            return
+        if self.confirm_discard():
+            self._open(path)
+
+    def _open(self, path: str) -> None:
         try:
             self.open_path(path)
         except (GameFileError, OSError) as exc:
             self.warn("Cannot open the game", str(exc))
+        keys_to_map(self.window)  # the file dialog or the warning took the keyboard: give it back
 
     def _try(self, fn):  # -> Path | None
         try:
