@@ -26,9 +26,9 @@ def _bodies(duel: Duel) -> list[dict]:
 
 @pytest.fixture(scope="module")
 def planned(tmp_path_factory):
-    """Two game turns of Herbstnebel by files, every standing order, battles declared as plans."""
+    """Four game turns of Herbstnebel by files, every standing order, battles declared as plans."""
     duel = Duel(tmp_path_factory.mktemp("plans"), orders=EVERY, seed=2, plan=True)
-    while duel.step() is not None and duel.session("German").xg.game.state.turn <= 2:
+    while duel.step() is not None and duel.session("German").xg.game.state.turn <= 4:
         pass
     return duel
 
@@ -64,11 +64,12 @@ def test_a_combat_phase_with_several_battles_takes_at_most_two_files_a_battle(pl
                 if e["kind"].startswith("battle_") and e.get("id") in phase_of:
                     span.setdefault(phase_of[e["id"]], []).append(n)
     battles = {k: sum(1 for v in phase_of.values() if v == k) for k in span}
-    several = {k: (max(v) - min(v) + 1, battles[k]) for k, v in span.items() if battles[k] >= 3}
+    several = {k: (max(v) - min(v) + 1, battles[k]) for k, v in span.items() if battles[k] >= 2}
     assert several, battles
     for k, (files, n) in several.items():
         assert files <= 2 * n, (k, files, n)
-    assert min(files / n for files, n in several.values()) < 1  # one round trip serves several battles
+    # one round trip serves several battles (one battle a round trip: 2 files a battle, less one)
+    assert min(files / n for files, n in several.values()) <= 1
 
 
 def _chain_segment(duel: Duel) -> tuple[int, dict, list[Signed]]:
