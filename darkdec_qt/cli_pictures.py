@@ -139,7 +139,8 @@ def cmd_report(args: argparse.Namespace, opened) -> int:  # noqa: ANN001
                        f"The map {what}, turn {m.turn} {date}" if what.startswith("where") else
                        f"The map at the {what}, turn {m.turn} {date}")
             maps.append(MapPicture(caption, fr.png_bytes(img), img.width(), img.height()))
-    page = report_html(game, maps, source=Path(args.game).name, notes=gamestore.game_notes(game))
+    page = report_html(game, maps, source=Path(args.game).name, notes=gamestore.game_notes(game),
+                       opponent=(opened.record.extra or {}).get("opponent"))
     atomic_write(args.out, page.encode("utf-8"), prefix=".report-", suffix=".html")
     print(f"report written to {args.out} ({len(page) / 1e6:.1f} MB, {len(maps)} map"
           f"{'s' if len(maps) != 1 else ''}) in {time.perf_counter() - t0:.1f} s")

@@ -70,9 +70,11 @@ def text(value: object) -> str:
     return escape(printable(value, one_line=False), quote=True)
 
 
-def report_html(game: Game, maps: Sequence[MapPicture], source: str = "", notes: Sequence[str] = ()) -> str:
+def report_html(game: Game, maps: Sequence[MapPicture], source: str = "", notes: Sequence[str] = (),
+                opponent: object = None) -> str:
     """The whole page of ``game`` (opened verified). ``source``: the file's name as given;
-    ``notes``: what the file's provenance says (a chosen seed, another module)."""
+    ``notes``: what the file's provenance says (a chosen seed, another module); ``opponent``:
+    the file's record of a game against the computer ({side: level}, untrusted)."""
     st = game.state
     module = game.module
     sc = module.scenarios.get(st.scenario)
@@ -95,7 +97,7 @@ def report_html(game: Game, maps: Sequence[MapPicture], source: str = "", notes:
         f"<p>Dark December · {text(first.label)} to {text(last.label)} · {st.turn} game turn"
         f"{'s' if st.turn != 1 else ''} · {'finished' if st.game_over else 'not finished'}</p></header><main>",
         _verdict(verdict),
-        _facts(game, source, notes),
+        _facts(game, source, notes, opponent),
         "<h2>The game in figures</h2>",
         '<div class="charts">' + "".join(chart_svg(charts[k]) for k in CHARTS if k in charts) + "</div>",
         _maps(maps),
@@ -129,7 +131,21 @@ def _verdict(v) -> str:  # noqa: ANN001 (victory.Verdict)
     return "".join(rows) + "</section>"
 
 
-def _facts(game: Game, source: str, notes: Sequence[str]) -> str:
+def players(opponent: object) -> str:
+    """Who played, as far as the file says: a game the client saved against the computer keeps
+    the computer's side and level (ui/aiplayer.py); anything else in that value is ignored."""
+    from darkdec_qt.ai.base import LEVELS
+
+    if isinstance(opponent, dict) and len(opponent) == 1:
+        (side, level), = opponent.items()
+        if side in ("German", "Allied") and isinstance(level, str) and level in LEVELS:
+            human = "Allied" if side == "German" else "German"
+            return f"{side}: the computer opponent ({level}); {human}: the player at the screen"
+    return ("German and Allied; the file names no computer player (two people, at one screen or by file "
+            "exchange, or a self-play game)")
+
+
+def _facts(game: Game, source: str, notes: Sequence[str], opponent: object = None) -> str:
     from darkdec_qt.rules.core.options import catalogue
     from darkdec_qt.rules.scenarios.variants import vc_choice_visible
 
@@ -145,8 +161,7 @@ def _facts(game: Game, source: str, notes: Sequence[str]) -> str:
                for s in ("German", "Allied")}
     rows = [
         ("Scenario", text(sc.name if sc else st.scenario) + (f" <span class=\"muted\">({text(st.scenario)})</span>")),
-        ("Sides", "German and Allied. The game file does not record who played them (a person at this "
-                  "computer, by file exchange, or the computer opponent)"
+        ("Players", text(players(opponent))
          + (f"; their notes in the log: German {notes_n['German']}, Allied {notes_n['Allied']}"
             if any(notes_n.values()) else "") + "."),
         ("German set-up", text(st.setup_mode)),

@@ -143,3 +143,16 @@ def test_a_forged_game_is_not_reported(short_game, tmp_path, capsys):
     code, _, err = run(capsys, "report", str(p), "--out", str(tmp_path / "r.html"), "--all")
     assert code == 2 and "does not verify" in err and "Traceback" not in err
     assert not (tmp_path / "r.html").exists()
+
+
+def test_the_players_as_far_as_the_file_says(short_game, tmp_path, capsys, module):
+    from darkdec_qt.game.selfplay import selfplay
+    from darkdec_qt.report.page import players
+
+    p = tmp_path / "vs.ddg"
+    gamestore.save(selfplay(module, "herbstnebel", "1", 1), p, opponent={"German": "normal"})
+    page = _report(capsys, p, tmp_path / "r.html")
+    assert "German: the computer opponent (normal); Allied: the player at the screen" in page
+    assert "names no computer player" in _report(capsys, short_game, tmp_path / "s.html")
+    for hostile in ({"German": "<b>x</b>"}, {"Allied": "normal", "German": "easy"}, ["German"], "x"):
+        assert "names no computer player" in players(hostile)
