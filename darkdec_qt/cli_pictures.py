@@ -71,6 +71,9 @@ def cmd_replay_pictures(args: argparse.Namespace, opened) -> int:  # noqa: ANN00
     except ValueError as exc:
         print(f"darkdec: error: {exc}", file=sys.stderr)
         return 2
+    if not fr.moments(game, args.per):
+        print("darkdec: error: the game has not begun: there is no turn to draw", file=sys.stderr)
+        return 2
     out_dir = Path(args.frames) if args.frames else None
     if out_dir is not None:
         out_dir.mkdir(parents=True, exist_ok=True)
@@ -120,27 +123,29 @@ def cmd_report(args: argparse.Namespace, opened) -> int:  # noqa: ANN001
         print(f"darkdec: error: {exc}", file=sys.stderr)
         return 2
     from darkdec_qt import gamestore
+    from darkdec_qt.game.statistics import Statistics
     from darkdec_qt.model.safewrite import atomic_write
     from darkdec_qt.report.page import MapPicture, report_html
-    from darkdec_qt.ui.snapshots import StateCache
 
     maps = []
+    events = game.events
+    stats = Statistics(game.initial)  # one reading of the log: the charts' figures and the maps' states
     if ms:
         maker = fr.FrameMaker(game, args.scale, None)
-        cache = StateCache(game)
         for m in [m for m in ms if m.turn in wanted] + [ms[-1]]:
+            stats.extend(events[len(stats.events):m.index])
             if m is not ms[-1]:
                 what = m.what
             else:
                 what = "end of the game" if game.state.game_over else "where the log ends"
-            img = maker.frame(cache.state_at(m.index), what)
+            img = maker.frame(stats.state, what)
             date = f"({turn_label(game, m.turn)})"
             caption = (f"The map at the {what} {date}" if m is not ms[-1] else
                        f"The map {what}, turn {m.turn} {date}" if what.startswith("where") else
                        f"The map at the {what}, turn {m.turn} {date}")
             maps.append(MapPicture(caption, fr.png_bytes(img), img.width(), img.height()))
     page = report_html(game, maps, source=Path(args.game).name, notes=gamestore.game_notes(game),
-                       opponent=(opened.record.extra or {}).get("opponent"))
+                       opponent=(opened.record.extra or {}).get("opponent"), stats=stats)
     atomic_write(args.out, page.encode("utf-8"), prefix=".report-", suffix=".html")
     print(f"report written to {args.out} ({len(page) / 1e6:.1f} MB, {len(maps)} map"
           f"{'s' if len(maps) != 1 else ''}) in {time.perf_counter() - t0:.1f} s")

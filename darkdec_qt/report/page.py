@@ -71,17 +71,19 @@ def text(value: object) -> str:
 
 
 def report_html(game: Game, maps: Sequence[MapPicture], source: str = "", notes: Sequence[str] = (),
-                opponent: object = None) -> str:
+                opponent: object = None, stats: Statistics | None = None) -> str:
     """The whole page of ``game`` (opened verified). ``source``: the file's name as given;
     ``notes``: what the file's provenance says (a chosen seed, another module); ``opponent``:
-    the file's record of a game against the computer ({side: level}, untrusted)."""
+    the file's record of a game against the computer ({side: level}, untrusted); ``stats``: the
+    game's statistics if the caller has read the log already (the command, drawing its maps)."""
     st = game.state
     module = game.module
     sc = module.scenarios.get(st.scenario)
     name = sc.name if sc else st.scenario
     verdict = evaluate(st)
-    stats = Statistics(game.initial)
-    stats.extend(game.events)
+    if stats is None:
+        stats = Statistics(game.initial)
+    stats.sync(game.events)
     charts = series(stats.figures(), None)
     first, last = module.turns[0], st.current_turn()
     if sc is not None:

@@ -212,7 +212,7 @@ def png_bytes(img: QImage) -> bytes:
 
     buf = io.BytesIO()
     to_pillow(img).quantize(colors=255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
-        buf, "PNG", compress_level=6)
+        buf, "PNG", compress_level=3)
     return buf.getvalue()
 
 

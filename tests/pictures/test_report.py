@@ -156,3 +156,24 @@ def test_the_players_as_far_as_the_file_says(short_game, tmp_path, capsys, modul
     assert "names no computer player" in _report(capsys, short_game, tmp_path / "s.html")
     for hostile in ({"German": "<b>x</b>"}, {"Allied": "normal", "German": "easy"}, ["German"], "x"):
         assert "names no computer player" in players(hostile)
+
+
+def _changed(a: Image.Image, b: Image.Image) -> int:
+    """Pixels of the map (the caption band above it left out) that differ by more than a
+    palette's rounding (40 in a channel)."""
+    from PIL import ImageChops
+
+    box = (0, 30, a.width, a.height)
+    diff = ImageChops.difference(a.convert("RGB").crop(box), b.convert("RGB").crop(box)).convert("L")
+    return sum(diff.point(lambda v: 255 if v > 40 else 0).histogram()[255:])
+
+
+def test_the_maps_are_the_replays_frames_of_those_turns(short_game, tmp_path, capsys):
+    page = _report(capsys, short_game, tmp_path / "r.html", "--turns", "1")
+    run(capsys, "replay", str(short_game), "--frames", str(tmp_path / "f"), "--all", "--scale", "0.2")
+    maps = [Image.open(io.BytesIO(base64.b64decode(d)))
+            for d in re.findall(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)"', page)]
+    turn1, end = (Image.open(tmp_path / "f" / n) for n in ("001-turn01.png", "003-turn03.png"))
+    assert maps[0].size == turn1.size
+    assert _changed(maps[0], turn1) < 200 < _changed(maps[0], end)
+    assert _changed(maps[1], end) < 200
