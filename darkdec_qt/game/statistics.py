@@ -283,7 +283,7 @@ def series(figures: Sequence[TurnFigures], viewer: str | None = None) -> dict[st
         exits.append(line(side, side,
                           [(f.turn, float(f.at_end.exited.get(side, 0))) for f in ended]))  # type: ignore[union-attr]
     for group in ("A", "B"):
-        exits.append(line(f"{group} strength", "German",
+        exits.append(line(f"Exit {group}", "German",
                           [(f.turn, float(f.at_end.exit_strength.get(group, 0))) for f in ended]))  # type: ignore[union-attr]
     towns = tuple(line(side, side, [(f.turn, float(f.at_end.towns.get(side, 0))) for f in ended])  # type: ignore[union-attr]
                   for side in SIDES)

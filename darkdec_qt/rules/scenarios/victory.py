@@ -106,12 +106,19 @@ def west_of_meuse(state: GameState, h: str) -> bool:
     return bool(near) and col <= max(near)
 
 
+_NEAR_CACHE: dict[tuple[int, str, int], bool] = {}
+
+
 def near_meuse(state: GameState, h: str, reach: int = MEUSE_REACH) -> bool:
-    """West of the Meuse or within ``reach`` hexes of it."""
-    if west_of_meuse(state, h):
-        return True
-    _, banks = _meuse(state)
-    return any(hexgrid.distance(h, b) <= reach for b in banks)
+    """West of the Meuse or within ``reach`` hexes of it (remembered per module and hex, like
+    ``_meuse``: the verdict is read after every event by the client's status and statistics)."""
+    key = (id(state.module), h, reach)
+    near = _NEAR_CACHE.get(key)
+    if near is None:
+        _, banks = _meuse(state)
+        near = west_of_meuse(state, h) or any(hexgrid.distance(h, b) <= reach for b in banks)
+        _NEAR_CACHE[key] = near
+    return near
 
 
 def exit_group(module: Module, h: str, lux: bool) -> str | None:

@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
     QGraphicsScene,
     QHBoxLayout,
     QLabel,
-    QPushButton,
     QSizePolicy,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -30,8 +30,7 @@ from PySide6.QtWidgets import (
 from darkdec_qt.game.statistics import CHARTS, ChartData, Statistics, series
 from darkdec_qt.ui.controller import GameController
 
-NAMES = {"steps": "Steps lost", "towns": "Objective towns held", "margin": "Verdict by turn",
-         "units": "On the map", "exits": "Exits"}
+NAMES = {"steps": "Steps lost", "towns": "Towns held", "margin": "Verdict", "units": "Units on map", "exits": "Exits"}
 COLOURS = {"German": "#3d4650", "Allied": "#3f8a2a", "": "#a0522d"}
 EXPORT_SIZE = (800, 500)
 _DASHES = (Qt.PenStyle.SolidLine, Qt.PenStyle.DashLine, Qt.PenStyle.DotLine)
@@ -50,7 +49,11 @@ def build_chart(data: ChartData, chart: QChart | None = None) -> QChart:
     chart.setTitleFont(font)
     chart.setMargins(QMargins(4, 4, 4, 4))
     chart.setBackgroundRoundness(0)
-    chart.legend().setAlignment(Qt.AlignmentFlag.AlignBottom)
+    legend = chart.legend()
+    legend.setAlignment(Qt.AlignmentFlag.AlignBottom)
+    small = QFont(legend.font())
+    small.setPointSizeF(max(7.0, small.pointSizeF() * 0.9))
+    legend.setFont(small)
     turns = sorted({t for s in data.series for t, _v in s.points}) or [1]
     values = [v for s in data.series for _t, v in s.points] or [0.0]
     x = QValueAxis()
@@ -86,7 +89,8 @@ def build_chart(data: ChartData, chart: QChart | None = None) -> QChart:
         line.replace([QPointF(t, v) for t, v in s.points])
         k = seen.get(s.side, 0)
         seen[s.side] = k + 1
-        pen = QPen(QColor(COLOURS.get(s.side, "#555555")), 2.2, _DASHES[k % len(_DASHES)])
+        colour = QColor(COLOURS.get(s.side, "#555555")).lighter(100 + 45 * k)  # a side's further lines paler
+        pen = QPen(colour, 2.2, _DASHES[k % len(_DASHES)])
         line.setPen(pen)
         line.setPointsVisible(len(s.points) <= 40)
         chart.addSeries(line)
@@ -106,8 +110,21 @@ def _nice_step(span: float) -> float:
     return step
 
 
+def _sized(font: QFont, points: float, bold: bool = False) -> QFont:
+    f = QFont(font)
+    f.setPointSizeF(points)
+    f.setBold(bold)
+    return f
+
+
 def _render(data: ChartData, paint, width: int, height: int) -> None:  # noqa: ANN001 (a QPaintDevice)
+    """The chart drawn alone on ``paint``, with type sized for a page rather than a dock."""
     chart = build_chart(data)
+    chart.setTitleFont(_sized(chart.titleFont(), 13, bold=True))
+    chart.legend().setFont(_sized(chart.legend().font(), 10))
+    for axis in chart.axes():
+        axis.setLabelsFont(_sized(axis.labelsFont(), 9.5))
+        axis.setTitleFont(_sized(axis.titleFont(), 10, bold=True))
     scene = QGraphicsScene()
     scene.addItem(chart)
     chart.setGeometry(QRectF(0, 0, width, height))
@@ -157,6 +174,7 @@ class StatisticsPanel(QWidget):
         self._game = None
         self._stale = True
         self.charts: dict[str, ChartData] = {}
+        self._drawn: ChartData | None = None
         self.choice = QComboBox()
         for key in CHARTS:
             self.choice.addItem(NAMES[key], key)
@@ -164,9 +182,11 @@ class StatisticsPanel(QWidget):
         self.choice.setMinimumContentsLength(8)
         self.choice.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.choice.setToolTip("Which figures to chart, by game turn")
-        self.png_button = QPushButton("PNG…")
+        self.png_button = QToolButton()
+        self.png_button.setText("PNG…")
         self.png_button.setToolTip("Export this chart as a PNG picture")
-        self.svg_button = QPushButton("SVG…")
+        self.svg_button = QToolButton()
+        self.svg_button.setText("SVG…")
         self.svg_button.setToolTip("Export this chart as an SVG drawing")
         self.chart = QChart()
         self.view = QChartView(self.chart)
@@ -225,8 +245,9 @@ class StatisticsPanel(QWidget):
 
     def draw(self) -> None:
         data = self.charts.get(self.key())
-        if data is None:
-            return
+        if data is None or data == self._drawn:
+            return  # (most events change no figure: the chart stays as drawn)
+        self._drawn = data
         build_chart(data, self.chart)
         self.note.setText(data.note)
         self.note.setVisible(bool(data.note))
