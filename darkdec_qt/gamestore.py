@@ -48,7 +48,7 @@ class Verification:
     ok: bool
     state_hash: str
     events: int
-    first_bad: int | None = None
+    first_bad: int | None = None  # the first event that does not reproduce, numbered from 1 as the log shows it
     message: str = ""
 
     def verdict(self) -> str:
@@ -248,33 +248,33 @@ def _start(module: Module, meta: dict[str, Any], path: Path) -> Game:
 
 
 def _reexecute(game: Game, record: GameRecord, path: Path) -> Verification:
-    """Execute every recorded command through the checked ``Game.execute`` and compare."""
-    index = 0
-    for n, item in enumerate(record.events):
+    """Execute every recorded command through the checked ``Game.execute`` and compare. A
+    failure names the first event that changed by its number, counted from 1 as the client's
+    log and ``darkdec log`` number it (never the row of the command that recorded it)."""
+    index = 0  # events before this command
+    for item in record.events:
         try:
             cmd = Command.from_dict(item["command"])
             stored = [Event.from_dict(d) for d in item["events"]]
         except (KeyError, ValueError, TypeError, AttributeError) as exc:
-            return Verification(False, game.state.state_hash(), index, index,
-                                f"event {index}: command {n} is malformed: {exc.__class__.__name__}: {exc}")
+            return _failed(game, index + 1, f"event {index + 1}: the command recorded with it is malformed: "
+                                            f"{exc.__class__.__name__}: {exc}")
         try:
             produced = game.execute(cmd)
         except IllegalAction as exc:
-            return Verification(False, game.state.state_hash(), index, index,
-                                f"event {index}: command {n} ({cmd.kind}) is illegal on replay: {exc}")
+            return _failed(game, index + 1, f"event {index + 1}{_words(stored, game)}: its {cmd.kind} command "
+                                            f"is illegal on replay: {exc}")
         except (KeyError, ValueError, TypeError, AttributeError, IndexError) as exc:
-            return Verification(False, game.state.state_hash(), index, index,
-                                f"event {index}: command {n} ({cmd.kind}) cannot be executed: "
-                                f"{exc.__class__.__name__}: {exc}")
+            return _failed(game, index + 1, f"event {index + 1}{_words(stored, game)}: its {cmd.kind} command "
+                                            f"cannot be executed: {exc.__class__.__name__}: {exc}")
         for k, (a, b) in enumerate(zip(produced, stored)):
             if a.to_dict() != b.to_dict():
-                return Verification(False, game.state.state_hash(), index + k, index + k,
-                                    f"event {index + k} does not reproduce: {_difference(a, b)}")
+                n = index + k + 1
+                return _failed(game, n, f"event {n}{_words(stored[k:], game)} does not reproduce: {_difference(a, b)}")
         if len(produced) != len(stored):
-            k = min(len(produced), len(stored))
-            return Verification(False, game.state.state_hash(), index + k, index + k,
-                                f"event {index + k}: command {n} ({cmd.kind}) gives {len(produced)} events, "
-                                f"the log has {len(stored)}")
+            n = index + min(len(produced), len(stored)) + 1
+            return _failed(game, n, f"event {n}: the {cmd.kind} command gives {len(produced)} events, "
+                                    f"the log has {len(stored)}")
         index += len(produced)
     final = game.state.state_hash()
     want = record.meta.get("final_hash")
@@ -282,6 +282,26 @@ def _reexecute(game: Game, record: GameRecord, path: Path) -> Verification:
         return Verification(False, final, index, None,
                             f"final state hash {final[:12]} differs from the recorded {str(want)[:12]}")
     return Verification(True, final, index)
+
+
+def _failed(game: Game, number: int, message: str) -> Verification:
+    return Verification(False, game.state.state_hash(), number - 1, number, message)
+
+
+def _words(stored: list[Event], game: Game) -> str:
+    """' ("the recorded event in words")', as the log shows it; '' when it has none."""
+    if not stored:
+        return ""
+    try:
+        from darkdec_qt.rules.narrate import describe
+
+        text = describe(stored[0], game.module)
+    except (KeyError, ValueError, TypeError, AttributeError, IndexError):
+        return ""
+    from darkdec_qt.model.safesqlite import printable
+
+    text = printable(text)  # words made of the file's content
+    return f' ("{text if len(text) <= 70 else text[:67] + "..."}")' if text else ""
 
 
 def _short(v: Any) -> str:

@@ -32,7 +32,8 @@ def routine_summary(n: int) -> str:
 
 
 def folded_lines(events: Iterable[Any], describe: Any, expand: bool = False) -> Iterator[tuple[int, str]]:
-    """``(event number, text)`` for a printed log: each phase's routine supply lines are
+    """``(event number, text)`` for a printed log, numbered from 1 as the client's log dock,
+    its "viewing the past" banner and ``darkdec replay --verify`` number the events; each phase's routine supply lines are
     one summary line at the place of the first (``expand`` lists them all instead).
     ``describe(event) -> str`` gives an event's words ('' hides it)."""
     pending: list[tuple[int, str]] = []
@@ -45,7 +46,7 @@ def folded_lines(events: Iterable[Any], describe: Any, expand: bool = False) -> 
             yield (i, routine_summary(folded) + " (--all lists them)") if i == fold_at and text == "" else (i, text)
         pending, fold_at, folded = [], None, 0
 
-    for i, e in enumerate(events):
+    for i, e in enumerate(events, 1):
         if getattr(e, "kind", "") == "phase_began":
             yield from flush()
         if not expand and is_routine(e):
