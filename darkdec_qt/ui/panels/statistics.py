@@ -188,15 +188,8 @@ class StatisticsPanel(QWidget):
         self.svg_button = QToolButton()
         self.svg_button.setText("SVG…")
         self.svg_button.setToolTip("Export this chart as an SVG drawing")
-        self.chart = QChart()
-        self.view = QChartView(self.chart)
-        self.view.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self.view.setMinimumSize(160, 140)
-        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-        for text, fn in (("Export as PNG…", self.export_png), ("Export as SVG…", self.export_svg)):
-            act = QAction(text, self.view)
-            act.triggered.connect(fn)
-            self.view.addAction(act)
+        self.chart: QChart | None = None  # made when first shown (QtCharts' first chart costs ~30 ms)
+        self.view: QChartView | None = None
         self.note = QLabel()
         self.note.setWordWrap(True)
         self.note.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
@@ -208,8 +201,8 @@ class StatisticsPanel(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(2, 2, 2, 2)
         lay.addLayout(row)
-        lay.addWidget(self.view, 1)
         lay.addWidget(self.note)
+        self._lay = lay
         self.choice.currentIndexChanged.connect(lambda _i: self.draw())
         self.png_button.clicked.connect(self.export_png)
         self.svg_button.clicked.connect(self.export_svg)
@@ -243,10 +236,25 @@ class StatisticsPanel(QWidget):
         self.charts = series(figures, c.viewer() if fog else None)
         self.draw()
 
+    def _make_view(self) -> QChartView:
+        if self.view is None:
+            self.chart = QChart()
+            self.view = QChartView(self.chart)
+            self.view.setRenderHint(QPainter.RenderHint.Antialiasing)
+            self.view.setMinimumSize(160, 140)
+            self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+            for text, fn in (("Export as PNG…", self.export_png), ("Export as SVG…", self.export_svg)):
+                act = QAction(text, self.view)
+                act.triggered.connect(fn)
+                self.view.addAction(act)
+            self._lay.insertWidget(1, self.view, 1)
+        return self.view
+
     def draw(self) -> None:
         data = self.charts.get(self.key())
         if data is None or data == self._drawn:
             return  # (most events change no figure: the chart stays as drawn)
+        self._make_view()
         self._drawn = data
         build_chart(data, self.chart)
         self.note.setText(data.note)
