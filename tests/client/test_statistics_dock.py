@@ -106,3 +106,20 @@ def test_fog_of_war_shows_the_enemys_stacks_and_announced_losses_only(make_clien
     s = c.state
     stacks = {h for u, h in s.pos.items() if s.module.units[u].side == enemy and not s.module.units[u].is_leader}
     assert shown[f"{enemy} stacks"][-1][1] == len(stacks)
+
+
+def test_a_chart_drawn_to_svg_and_png_without_a_window(qapp, module, tmp_path):
+    """For reports: ``chart_svg`` and ``chart_png`` need the figures only (and a QApplication)."""
+    from darkdec_qt.game.statistics import Statistics, series
+    from darkdec_qt.ui.panels.statistics import chart_png, chart_svg
+
+    game = selfplay(module, "herbstnebel", 2, turns=2)
+    stats = Statistics(game.initial)
+    stats.extend(game.events)
+    charts = series(stats.figures())
+    svg = chart_svg(charts["units"], 640, 400)
+    assert 'width="' in svg and "Combat units on the map" in svg and "German" in svg and "Allied" in svg
+    chart_png(charts["steps"], tmp_path / "steps.png", 640, 400)
+    image = QImage(str(tmp_path / "steps.png"))
+    assert (image.width(), image.height()) == (640, 400)
+    assert len({image.pixel(x, 200) for x in range(0, 640, 4)}) > 3  # drawn, not blank
