@@ -59,3 +59,63 @@ def test_enter_runs_the_current_row(fury, kind):
     wanted = panel.options.currentItem().data(Qt.ItemDataRole.UserRole)
     QTest.keyClick(panel.options, Qt.Key.Key_Return)
     assert fury.controller.game.batches[-1].command == wanted
+
+
+@pytest.mark.parametrize("kind", ["results", "losses"])
+def test_the_choices_and_do_it_fit_a_laptop_screen(fury, qtbot, kind):
+    """At 1,280 x 720 the Battle dock shows the choices owed and the "Do it" button without
+    scrolling (a battle's long as-fought text above them does not push the button out of
+    the dock), and each choice's words wrap inside the list instead of running off its
+    right edge."""
+    win = fury
+    win.resize(1280, 720)
+    win.resizeDocks([win.panels["battle"]], [300], Qt.Orientation.Horizontal)  # the right docks' width there
+    battle_awaiting(win, kind)
+    qtbot.wait(50)
+    panel = win.battle_panel
+    area = win.panels["battle"].widget()  # the dock's scroll area
+    viewport = area.viewport()
+    button = panel.choose_button
+    corner = button.mapTo(viewport, button.rect().bottomRight())
+    assert viewport.rect().contains(corner), (corner, viewport.rect())  # in sight, not below the fold
+    opts = panel.options
+    assert opts.count() >= 2
+    assert opts.horizontalScrollBar().maximum() == 0  # nothing to scroll sideways to read
+    for i in range(opts.count()):
+        assert opts.visualItemRect(opts.item(i)).right() <= opts.viewport().width()
+    wanted, _ = _pick_last(win)
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert win.controller.game.batches[-1].command == wanted
+
+
+def test_the_map_outlines_the_battle_in_progress_not_the_last_one(fury, qtbot):
+    """When one batch of commands (the computer's, ui/aiplayer.py) ends a battle and declares
+    the next, the map outlines the new battle's attackers and defenders at once, not the
+    units of the battle just fought."""
+    from darkdec_qt.rules import engine
+    from darkdec_qt.rules.combat import commands as cc
+    from darkdec_qt.rules.combat import queries as bq
+    from darkdec_qt.rules.combat.legal import declarable_battles
+    from darkdec_qt.ui.map.input import ATTACKER, DEFENDER
+    from tests.client.battle_setup import to_combat
+
+    win = fury
+    c = win.controller
+    first = to_combat(win)
+    panel = win.battle_panel
+    panel.select_attack(cc.DeclareBattle(attackers=first.attackers, defenders=first.defenders))
+    qtbot.mouseClick(panel.declare_button, Qt.MouseButton.LeftButton)  # the first battle, by the player
+    assert c.state.battle is not None
+    s = c.state.clone()
+    batch = []
+    while s.battle is not None:  # the battle fought to its end, each choice the first offered
+        cmd = bq.pending(s).options[0]
+        engine.execute(s, cmd)
+        batch.append(cmd)
+    nxt = next(iter(declarable_battles(s)))
+    batch.append(cc.DeclareBattle(attackers=nxt.attackers, defenders=nxt.defenders))
+    assert c.execute_many(batch) == len(batch)
+    s = c.state
+    assert s.battle is not None and set(s.battle.defenders) == set(nxt.defenders)
+    want = {s.pos[u]: ATTACKER for u in nxt.attackers} | {s.pos[u]: DEFENDER for u in nxt.defenders}
+    assert win.input.extra_outlines == want

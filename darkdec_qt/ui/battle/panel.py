@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QListView,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -68,9 +69,26 @@ def command_words(c: Command) -> str:
 
 
 class ChoiceList(QListWidget):
-    """The pending choices: Enter (or Return) executes the current row, like "Do it"."""
+    """The pending choices: Enter (or Return) executes the current row, like "Do it". Each
+    row's words wrap to the dock's width; the list asks for the height of its rows (three
+    at least, eight at most) instead of Qt's fixed 192 px, because in the dock's scroll area
+    preferred heights are what is laid out, and a tall list pushed "Do it" out of sight on
+    a 720-pixel screen."""
 
     chosen = Signal()
+    MIN_ROWS, MAX_ROWS = 3, 8
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setResizeMode(QListView.ResizeMode.Adjust)  # rows wrapped again when the dock is resized
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        line = self.fontMetrics().lineSpacing() + 4
+        rows = [self.sizeHintForRow(i) for i in range(min(self.count(), self.MAX_ROWS))]
+        h = sum(r if r > 0 else line for r in rows) + line * max(0, self.MIN_ROWS - len(rows))
+        return QSize(super().sizeHint().width(), h + 2 * self.frameWidth())
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentItem() is not None:
@@ -277,10 +295,10 @@ class BattlePanel(QWidget):
         self._fighting = s.battle is not None
         self.attackers = [u for u in self.attackers if u in s.pos]
         self.defenders = [u for u in self.defenders if u in s.pos]
-        self._outline()
         b = s.battle
         if b is not None:
             self.attackers, self.defenders = list(b.attackers), list(b.defenders)
+        self._outline()  # the battle in progress (after one ended and the next began in one batch)
         if b is None:
             self.att_reductions.set_hexes(sorted({s.pos[u] for u in self.attackers}))
         mine = self.controller.phasing_controls()  # the phasing player's, and that player sits here
@@ -310,6 +328,7 @@ class BattlePanel(QWidget):
                 self.options.addItem(it)
             if self.options.count():
                 self.options.setCurrentRow(0)
+        self.options.updateGeometry()  # its height follows its rows
         absent = [f"{escape(OPTION_WORDS.get(opt, opt))}: not offered, {escape(str(why))}"
                   for opt, why in (p.absent if p is not None else [])]
         self.absent_label.setText(linkify_html("<br>".join(absent)))
