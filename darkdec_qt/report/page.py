@@ -34,6 +34,7 @@ h2{font-size:20px;border-bottom:2px solid #c9c1a6;padding-bottom:3px;margin-top:
 .verdict{background:#fff;border-left:8px solid #555;padding:12px 18px;margin:18px 0;box-shadow:0 1px 3px #0002}
 .verdict.German{border-color:#b3261e}.verdict.Allied{border-color:#1d5fc4}
 .verdict .v{font-size:22px;font-weight:bold;margin:0 0 4px}
+.verdict ul{margin:4px 0 0;padding-left:20px;color:#555;font-size:13px}
 table.facts{border-collapse:collapse;background:#fff;box-shadow:0 1px 3px #0002}
 table.facts th{text-align:left;padding:5px 14px 5px 10px;background:#e6e1cf;font-weight:normal;white-space:nowrap;vertical-align:top}
 table.facts td{padding:5px 10px}
@@ -126,10 +127,9 @@ def _verdict(v) -> str:  # noqa: ANN001 (victory.Verdict)
     if v.exits:
         rows.append("<p>German attack strength exited: "
                     + ", ".join(f"group {text(k)} <b>{int(n)}</b>" for k, n in v.exits.items()) + "</p>")
-    if not v.final:
-        for side, items in v.needs.items():
-            for item in items:
-                rows.append(f"<p class=\"muted\">{text(side)} needs: {text(item)}</p>")
+    needs = [f"<li>{text(side)} needs: {text(item)}</li>" for side, items in v.needs.items() for item in items]
+    if needs and not v.final:
+        rows.append("<ul>" + "".join(needs) + "</ul>")
     return "".join(rows) + "</section>"
 
 
@@ -206,6 +206,8 @@ def _log(game: Game) -> Iterator[str]:
     turn: int | None = None
     items: list[str] = ['<ol class="log">']  # what comes before the first phase (set-up) has no heading
     folded = fold_at = 0
+    began = [e.turn for e in game.events if e.kind == "phase_began"]  # type: ignore[attr-defined]
+    shown_open = {began[0], began[-1]} if began else set()  # the first and the last turn open
 
     def flush_fold() -> None:
         nonlocal folded
@@ -224,7 +226,7 @@ def _log(game: Game) -> Iterator[str]:
                     yield close()
                 turn = e.turn  # type: ignore[attr-defined]
                 label = module.turns[min(max(turn, 1), len(module.turns)) - 1].label
-                items = [f"<details{' open' if turn == 1 else ''}><summary>Turn {turn} · {text(label)}</summary>"]
+                items = [f"<details{' open' if turn in shown_open else ''}><summary>Turn {turn} · {text(label)}</summary>"]
             else:
                 flush_fold()
                 items.append("</ol>")
