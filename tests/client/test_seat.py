@@ -184,3 +184,27 @@ def test_a_file_names_no_computer_opponent_it_cannot_play(make_client):
                 {"German": 3}):
         assert not restore_opponent(win, bad)
         assert win.computer.sides == {} and win.controller.seat is None
+
+
+def test_the_map_shows_the_computers_battle_the_human_must_answer(make_client, module, qtbot, monkeypatch):
+    """When the computer's battle waits for the human's declaration as defender, the map
+    brings the battle into sight (it may be anywhere on the map), besides raising the dock."""
+    from darkdec_qt.ui import aiplayer
+    from darkdec_qt.ui.app import new_game
+
+    monkeypatch.setattr(aiplayer, "play", scripted_german)
+    win = make_client(new_game(module, "final_fury", "1"))
+    assert aiplayer.start_vs_computer(win, {"scenario": "final_fury", "seed": "1", "optional": ("25",)},
+                                      {"German": "easy"})
+    wait_idle(win.computer)
+    view = win.view
+    for _ in range(4):
+        if win.controller.state.phase.value == "combat":
+            break
+        view.center_on_hex(min(win.controller.module.hexes))  # the player looks at a far corner
+        QTest.mouseClick(win.phase_bar.next_button, Qt.MouseButton.LeftButton)
+        wait_idle(win.computer)
+    s = win.controller.state
+    assert bq.pending(s).what == "declare" and decider(s) == "Allied"
+    shown = view.mapToScene(view.viewport().rect()).boundingRect()
+    assert any(shown.contains(win.scene.hex_center(s.pos[u])) for u in s.battle.defenders)

@@ -111,6 +111,14 @@ class MapView(QGraphicsView):
     def center_on_hex(self, hex_id: str) -> None:
         self.centerOn(self.map_scene.hex_center(hex_id))
 
+    def bring_into_sight(self, hexes) -> None:  # noqa: ANN001 (an iterable of hex ids)
+        """Centre on the first of ``hexes`` unless one of them is in sight already (the map
+        does not jump when the player is looking at the place)."""
+        hexes = sorted(hexes)
+        shown = self.mapToScene(self.viewport().rect()).boundingRect()
+        if hexes and not any(shown.contains(self.map_scene.hex_center(h)) for h in hexes):
+            self.center_on_hex(hexes[0])
+
     def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802
         dy = event.angleDelta().y() or event.pixelDelta().y()
         if dy == 0:

@@ -71,10 +71,7 @@ class OwedChoices(QWidget):
         targets = o.targets or (od.paradrop_targets(self.controller.state) if o.key == "paradrop" else {})
         if not targets:
             return False
-        view, scene = self.input.view, self.input.scene
-        shown = view.mapToScene(view.viewport().rect()).boundingRect()
-        if not any(shown.contains(scene.hex_center(h)) for h in targets):  # bring them into sight
-            view.center_on_hex(min(targets))
+        self.input.view.bring_into_sight(targets)
         self.input.pick(targets, o.prompt)
         return True
 

@@ -125,7 +125,7 @@ def _phasing_controls(win) -> None:  # noqa: ANN001
 
 def _follow(win) -> None:  # noqa: ANN001
     """Raise the dock that matters now: set-up, arrivals, replacements, the dock of a decision
-    owed; the Charts dock shows the CRT after a battle where the player keeps it open, never
+    owed (a battle's decision also brings the battle into sight on the map); the Charts dock shows the CRT after a battle where the player keeps it open, never
     coming to the front by itself."""
     c = win.controller
     s = c.state
@@ -148,6 +148,10 @@ def _follow(win) -> None:  # noqa: ANN001
         if owed is not None and c.seat in (None, owed.side) and owed.side not in computer:
             win.panels[owed.dock].show()  # the dock that takes the decision owed by the player here
             win.panels[owed.dock].raise_()
+            if owed.dock == "battle" and s.battle is not None:  # and the map shows where: the
+                b = s.battle  # enemy's battle the player must answer may be anywhere
+                win.view.bring_into_sight([s.pos[u] for u in b.defenders if u in s.pos]
+                                          or [s.pos[u] for u in b.attackers if u in s.pos])
     if s.to_place:
         win.panels["setup"].show()
         win.panels["setup"].raise_()
