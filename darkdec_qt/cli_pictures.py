@@ -78,15 +78,27 @@ def cmd_replay_pictures(args: argparse.Namespace, opened) -> int:  # noqa: ANN00
     if out_dir is not None:
         out_dir.mkdir(parents=True, exist_ok=True)
     t0 = time.perf_counter()
-    pictures = []
+    maker = fr.FrameMaker(game, args.scale, side)
+    gif = None
+    if args.gif:  # the GIF's palette from its first and last frames, drawn beforehand
+        ms = fr.moments(game, args.per)
+        states = [game.state_at(ms[0].index),
+                  game.state if ms[-1].index == len(game.events) else game.state_at(ms[-1].index)]
+        first, last = (fr.to_pillow(maker.frame(st, m.what)) for st, m in zip(states, (ms[0], ms[-1])))
+        gif = fr.GifWriter(args.gif, first, last, len(ms), seconds=args.seconds)
     n = 0
-    for n, (moment, img) in enumerate(fr.frames(game, args.per, args.scale, side), start=1):
-        if out_dir is not None:
-            fr.save_png(img, str(out_dir / moment.file_name(n, args.per)))
-        if args.gif:
-            pictures.append(fr.to_pillow(img))
-    if args.gif:
-        fr.write_gif(pictures, args.gif, seconds=args.seconds)
+    try:
+        for n, (moment, img) in enumerate(fr.frames(game, args.per, maker=maker), start=1):
+            if out_dir is not None:
+                fr.save_png(img, str(out_dir / moment.file_name(n, args.per)))
+            if gif is not None:
+                gif.add(fr.to_pillow(img))
+    except BaseException:
+        if gif is not None:
+            gif.close(complete=False)  # no half GIF left behind
+        raise
+    if gif is not None:
+        gif.close()
     dt = time.perf_counter() - t0
     where = " and ".join(x for x in (str(out_dir) if out_dir else "", args.gif or "") if x)
     print(f"{n} frames (one per {args.per}) written to {where} in {dt:.1f} s")

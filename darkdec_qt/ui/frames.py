@@ -11,8 +11,10 @@ may see.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import os
+from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter
@@ -148,15 +150,13 @@ class FrameMaker:
 
 
 def frames(game: Game, per: str = "turn", scale: float = 0.35, viewer: str | None = None,
-           progress: Callable[[int, int], None] | None = None) -> Iterator[tuple[Moment, QImage]]:
-    """Each moment of ``game`` (``moments``) with its captioned map, in order."""
-    maker = FrameMaker(game, scale, viewer)
+           maker: FrameMaker | None = None) -> Iterator[tuple[Moment, QImage]]:
+    """Each moment of ``game`` (``moments``) with its captioned map, in order (``maker``: one
+    already made for this game, else a new one)."""
+    maker = maker or FrameMaker(game, scale, viewer)
     cache = StateCache(game)
-    ms = moments(game, per)
-    for n, m in enumerate(ms):
+    for m in moments(game, per):
         yield m, maker.frame(cache.state_at(m.index), m.what)
-        if progress:
-            progress(n + 1, len(ms))
 
 
 def to_pillow(img: QImage):  # -> PIL.Image.Image
@@ -169,31 +169,72 @@ def to_pillow(img: QImage):  # -> PIL.Image.Image
     return Image.frombuffer("RGB", (w, h), data, "raw", "RGB", stride, 1)
 
 
-def write_gif(images: list, path: str, seconds: float = 0.8, last_seconds: float = 3.0) -> None:
-    """An animated GIF of Pillow images, each shown ``seconds`` (the last ``last_seconds``),
-    looping. One palette (of the first and last frames) for all, so the map does not flicker,
-    and each later frame keeps only the pixels that changed (the rest transparent over the
-    frame before), so a whole game stays a few megabytes."""
-    from PIL import Image, ImageChops
+class GifWriter:
+    """An animated GIF written frame by frame, so only two frames are ever held, however long
+    the game. One palette for all (of the ``first`` and ``last`` frames, given beforehand), so
+    the map does not flicker; each later frame keeps only the pixels that changed, the rest
+    transparent over the frame before, so a whole game stays a few megabytes. Each frame is
+    shown ``seconds``, the last ``last_seconds``; the GIF loops."""
 
+    def __init__(self, path: str, first, last, count: int, seconds: float = 0.8,  # noqa: ANN001
+                 last_seconds: float = 3.0) -> None:
+        from PIL import Image
+
+        both = Image.new("RGB", (first.width, first.height + last.height))
+        both.paste(first, (0, 0))
+        both.paste(last, (0, first.height))
+        self.palette = both.quantize(colors=GIF_COLOURS, method=Image.Quantize.MEDIANCUT,
+                                     dither=Image.Dither.NONE)
+        self.count, self.written = count, 0
+        self.ms, self.last_ms = round(seconds * 1000), round(last_seconds * 1000)
+        self.prev = None
+        self.path = Path(path)
+        self.part = self.path.with_name(f".{self.path.name}.part")  # renamed to ``path`` when complete
+        self.fp = open(self.part, "wb")  # noqa: SIM115 (closed by close())
+
+    def add(self, image) -> None:  # noqa: ANN001 (a Pillow RGB image)
+        from PIL import GifImagePlugin, Image, ImageChops
+
+        cur = image.quantize(palette=self.palette, dither=Image.Dither.NONE)
+        frame = cur
+        if self.prev is not None:
+            same = ImageChops.difference(_indices(self.prev), _indices(cur)).point(lambda v: 255 if v == 0 else 0)
+            frame = cur.copy()
+            frame.paste(GIF_COLOURS, mask=same)  # the spare palette entry: transparent
+        self.written += 1
+        ms = self.last_ms if self.written == self.count else self.ms
+        info = {"loop": 0, "duration": ms, "transparency": GIF_COLOURS, "optimize": False, "disposal": 1}
+        if self.prev is None:
+            header, _ = GifImagePlugin.getheader(frame, info=dict(info))
+            self.fp.write(b"".join(header))
+        self.fp.write(b"".join(GifImagePlugin.getdata(frame, **info)))
+        self.prev = cur
+
+    def close(self, complete: bool = True) -> None:
+        """End the GIF and put it in place; ``complete`` False (a failure midway): remove it."""
+        if self.fp.closed:
+            return
+        if complete:
+            self.fp.write(b";")  # the GIF trailer
+        self.fp.close()
+        if complete:
+            os.replace(self.part, self.path)
+        else:
+            self.part.unlink(missing_ok=True)
+
+
+def write_gif(images: list, path: str, seconds: float = 0.8, last_seconds: float = 3.0) -> None:
+    """An animated GIF of a list of Pillow images (``GifWriter``)."""
     if not images:
         raise ValueError("the game has no turn to show")
-    a, b = images[0], images[-1]
-    both = Image.new("RGB", (a.width, a.height + b.height))
-    both.paste(a, (0, 0))
-    both.paste(b, (0, a.height))
-    palette = both.quantize(colors=GIF_COLOURS, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-    quantized = [im.quantize(palette=palette, dither=Image.Dither.NONE) for im in images]
-    out = [quantized[0]]
-    for prev, cur in zip(quantized, quantized[1:]):
-        same = ImageChops.difference(_indices(prev), _indices(cur))
-        mask = same.point(lambda v: 255 if v == 0 else 0)
-        frame = cur.copy()
-        frame.paste(GIF_COLOURS, mask=mask)  # the spare palette entry: transparent
-        out.append(frame)
-    durations = [round(seconds * 1000)] * (len(images) - 1) + [round(last_seconds * 1000)]
-    out[0].save(path, format="GIF", save_all=True, append_images=out[1:], duration=durations, loop=0,
-                optimize=False, disposal=1, transparency=GIF_COLOURS)
+    gif = GifWriter(path, images[0], images[-1], len(images), seconds, last_seconds)
+    try:
+        for im in images:
+            gif.add(im)
+    except BaseException:
+        gif.close(complete=False)
+        raise
+    gif.close()
 
 
 def _indices(im):  # noqa: ANN001, ANN202
@@ -221,5 +262,5 @@ def save_png(img: QImage, path: str) -> None:
         raise OSError(f"could not write {path!r}")
 
 
-__all__ = ["PER", "FrameMaker", "Moment", "frames", "moments", "png_bytes", "save_png", "to_pillow",
+__all__ = ["PER", "FrameMaker", "GifWriter", "Moment", "frames", "moments", "png_bytes", "save_png", "to_pillow",
            "write_gif"]

@@ -54,8 +54,14 @@ def test_an_animated_gif_with_a_frame_per_turn(short_game, tmp_path, capsys):
     code, _, err = run(capsys, "replay", str(short_game), "--gif", str(out_gif), "--all", "--frames",
                        str(tmp_path / "f"), "--scale", "0.2")
     assert code == 0, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["f", "game.gif"]  # no part file left
     with Image.open(out_gif) as gif:
-        assert gif.format == "GIF" and gif.is_animated and gif.n_frames == 3
+        assert gif.format == "GIF" and gif.is_animated and gif.n_frames == 3 and gif.info["loop"] == 0
+        durations = []
+        for k in range(3):
+            gif.seek(k)
+            durations.append(gif.info["duration"])
+        assert durations == [800, 800, 3000]  # the last frame held
         gif.seek(2)  # the last frame, drawn over the ones before: the last PNG, in the GIF's palette
         last = gif.convert("RGB")
     with Image.open(tmp_path / "f" / "003-turn03.png") as png:
