@@ -12,9 +12,9 @@ from darkdec_qt.rules.combat import crt
 from darkdec_qt.rules.core.events import Event
 from darkdec_qt.rules.scenarios.variants import CONDITIONAL_PICK
 
-OPTION_WORDS = {
-    "retreat1": "retreats one hex", "step1": "holds, losing one step", "retreat2": "retreats two hexes",
-    "step2": "holds, losing two steps", "retreat1_step1": "retreats one hex and loses one step",
+OPTION_WORDS = {  # what the units of a hex do (13.5.1B): "the Allied units in 4216 retreat one hex"
+    "retreat1": "retreat one hex", "step1": "hold, losing one step", "retreat2": "retreat two hexes",
+    "step2": "hold, losing two steps", "retreat1_step1": "retreat one hex and lose one step",
 }
 TASK_WORDS = {  # what the deciding player does next, as "the German player <words>"
     "declare": "declares voluntary reductions and divisional integrity (13.3.3A, 13.8A)",
@@ -39,6 +39,11 @@ def _units(module: Module, units: Any) -> str:
     return ", ".join(_u(module, u) for u in units)
 
 
+def _n(count: int, noun: str, plural: str = "") -> str:
+    """"1 division", "2 divisions" ("1 step loss", "2 step losses" with ``plural``)."""
+    return f"{count} {noun if count == 1 else plural or noun + 's'}"
+
+
 def _path(path: Any) -> str:
     return "-".join(path)
 
@@ -56,7 +61,7 @@ _TEXT: dict[str, Callable[[Any, Module], str]] = {
     "reserve_left": lambda e, m: f"{_u(m, e.unit)} leaves reserve" + (f": {e.reason}" if e.reason else ""),
     "supply_determined": lambda e, m: f"{_u(m, e.unit)} is {e.state}: {e.reason}",
     "fuel_depleted": lambda e, m: f"{e.division} runs out of fuel, chosen by the {e.chosen_by} player (8.7)",
-    "fuel_shortage_set": lambda e, m: f"fuel shortage: {e.count} division(s) to be put out of supply (8.7)",
+    "fuel_shortage_set": lambda e, m: f"fuel shortage: {_n(e.count, 'division')} to be put out of supply (8.7)",
     "unit_entered": lambda e, m: f"{_u(m, e.unit)} enters the map at {e.hex}"
     + (" in strategic movement" if e.strategic else ""),
     "reinforcement_delayed": lambda e, m: f"{_u(m, e.unit)} is delayed to turn {e.turn} at {e.hex} (10.6.3C)",
@@ -74,7 +79,7 @@ _TEXT: dict[str, Callable[[Any, Module], str]] = {
     "fortification_built": lambda e, m: f"{_u(m, e.unit)} builds a fortification in {e.hex} (17.0)",
     "fortification_removed": lambda e, m: f"the fortification in {e.hex} is removed"
     + (f": {e.reason}" if e.reason else " (17.2)"),
-    "replacements_received": lambda e, m: f"{e.side} receives {e.count} {e.type} replacement(s) (9.0)",
+    "replacements_received": lambda e, m: f"{e.side} receives {_n(e.count, f'{e.type} replacement')} (9.0)",
     "unit_refitted": lambda e, m: f"{_u(m, e.unit)} is brought back to full strength (9.0C)",
     "unit_reformed": lambda e, m: f"{_u(m, e.unit)} is reformed at {e.hex} (9.0D)",
     "restricted_activated": lambda e, m: f"{_u(m, e.unit)} is activated (10.9)",
@@ -95,7 +100,7 @@ _TEXT: dict[str, Callable[[Any, Module], str]] = {
     "second_movement_began": lambda e, m: "Montgomery's withdrawal: the Allied units move a second time (26.13A)",
     # --- combat (engine II)
     "battle_declared": lambda e, m: f"battle {e.id}" + (" (shock combat, 14.3)" if e.battle_kind == "shock" else "")
-    + f": {_units(m, e.attackers)} attack {_units(m, e.defenders)}",
+    + f": {_units(m, e.attackers)} {'attacks' if len(e.attackers) == 1 else 'attack'} {_units(m, e.defenders)}",
     "battle_resolved": lambda e, m: f"battle {e.id}{' counterattack (13.5.5)' if e.battle_kind == 'counterattack' else ''}"
     + f"{' all out assault (13.2)' if e.battle_kind == 'assault' else ''}: {e.attack} against {e.defense}, "
     f"odds {e.odds}, {e.column} column, roll {e.roll} (DRM {e.drm:+d}): {e.result}"

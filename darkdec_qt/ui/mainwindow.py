@@ -67,6 +67,8 @@ class MainWindow(QMainWindow):
         bl = QHBoxLayout(self.banner)
         bl.setContentsMargins(12, 4, 12, 4)
         self.banner_label = QLabel()
+        self.banner_label.setWordWrap(True)  # the window's minimum width never follows the banner's text
+        self.banner_label.setMinimumWidth(10)
         self.live_button = QPushButton("Back to the live game")
         self.live_button.clicked.connect(controller.show_live)
         bl.addWidget(self.banner_label, 1)

@@ -53,3 +53,4 @@ def test_one_event_has_one_number_in_the_log_dock_banner_darkdec_log_and_verify(
     QTest.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=tree.visualRect(at).center())
     qtbot.waitUntil(win.banner.isVisible)
     assert f"after event {number} of {len(game.events)}" in win.banner_label.text()
+    assert win.minimumSizeHint().width() <= 1280  # the banner wraps: the window still fits a laptop
