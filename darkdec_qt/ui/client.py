@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QDialog, QMenu, QMessageBox, QWidget
 from darkdec_qt.rules.core.errors import IllegalAction
 from darkdec_qt.ui.controller import GameController, new_game
 from darkdec_qt.ui.dialogs.fileops import FileOps
+from darkdec_qt.ui.dialogs.handover import keep_in_saves
 from darkdec_qt.ui.dialogs.newgame import NewGameDialog
 from darkdec_qt.ui.exchange.actions import install_exchange
 from darkdec_qt.ui.focus import keys_to_map
@@ -37,6 +38,7 @@ class Client(MainWindow):
         from darkdec_qt.ui import aiplayer  # File > New game against the computer
 
         aiplayer.install(self)
+        keep_in_saves(self)  # after the computer's side is restored: a hand-over screen only in hot seat
         self._help_menu()
         self.memory: WindowMemory | None = WindowMemory(self, self.settings)
         self.memory.restore_geometry()

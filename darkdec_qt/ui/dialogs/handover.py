@@ -97,3 +97,20 @@ class HandOverScreen(QWidget):
         if obj is self.parentWidget() and event.type() == QEvent.Type.Resize:
             self.setGeometry(self.parentWidget().rect())
         return False
+
+
+def keep_in_saves(win: QWidget) -> None:
+    """A game saved while the hand-over screen waits for a player reopens on it (File > Open,
+    Open recent, ``darkdec play FILE``), so the map stays hidden from the other player. The
+    side is kept in the game file beside the log (``FileOps.savers``) and, read back untrusted,
+    believed only when it is the side the game waits for in hot seat."""
+    files, screen, controller = win.files, win.handover, win.controller  # type: ignore[attr-defined]
+    files.savers.append(lambda: {"hand_over": screen.side} if screen.blocking() else {})
+
+    def restore(extra: dict) -> None:
+        side = extra.get("hand_over")
+        if (side in SIDE_COLOURS and controller.seat is None and side == controller.owing()
+                and not controller.state.game_over):
+            controller.handOver.emit(side)
+
+    files.restorers.append(restore)
