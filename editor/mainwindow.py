@@ -40,7 +40,7 @@ from editor.mapedit import TOOLS, EditorMapView
 from editor.obtable import OBPanel
 from editor.properties import ProblemsPanel, PropertiesPanel
 from editor.setups import SetupPanel, placements
-from editor.usercopy import fit_to_screen, is_bundled
+from editor.usercopy import fit_to_screen, is_bundled, save_as_start
 
 MAP_TABLES = ("hex", "hexside", "road", "crossing")
 FLUSH_MS = 40  # map refresh interval during a brush drag
@@ -67,7 +67,7 @@ class EditorWindow(QMainWindow):
         self.ask_unsaved: Callable[[], str] = lambda: ask_unsaved(self, self._name())
         self.confirm: Callable[[str, str], bool] = lambda title, text: confirm(self, title, text)
         self.choose_file: Callable[[str, bool], str] = lambda caption, save: choose_module_file(
-            self, caption, save, str(self.doc.path or ""))
+            self, caption, save, self.start_path(save))
         self.ask_note: Callable[[str], str | None] = lambda current: ask_note(self, current)
         self.scene = MapScene(doc.module())
         self.view = EditorMapView(self.scene, doc)
@@ -447,7 +447,7 @@ class EditorWindow(QMainWindow):
     def save(self) -> bool:
         if self.doc.path is None or is_bundled(self.doc.path):
             if self.doc.path is not None:  # never overwrite the module shipped with the program
-                self.statusBar().showMessage("The bundled module is not overwritten: choose a file to save to", 8000)
+                self.statusBar().showMessage("The bundled module is not overwritten: save your edits as a module of your own", 8000)
             return self.save_as()
         return self._save_to(self.doc.path)
 
@@ -456,6 +456,13 @@ class EditorWindow(QMainWindow):
         if note is not None:
             self.doc.designer_note = note
             self.statusBar().showMessage(f"Hand edits are now recorded as: {self.doc.designer_basis()}", 8000)
+
+    def start_path(self, save: bool) -> str:
+        """Where the file dialog opens: saving a module without a file of its own, or the bundled
+        one, in the user's modules folder (usercopy.save_as_start), else at the module's file."""
+        if save and (self.doc.path is None or is_bundled(self.doc.path)):
+            return str(save_as_start())
+        return str(self.doc.path or "")
 
     def save_as(self, path: str | Path | None = None) -> bool:
         target = str(path or self.choose_file("Save module as", True))

@@ -21,6 +21,20 @@ def user_module_path() -> Path:
     return Path(platformdirs.user_data_dir("darkdec")) / "modules" / DEFAULT_MODULE.name
 
 
+def save_as_start() -> Path:
+    """Where Save As proposes to write a module that has no file of its own or is the bundled
+    one: a new name in the user's modules folder (the designer's copy, ``darkdec.sqlite``
+    there, is never proposed for overwriting), never the program's package folder."""
+    folder = user_module_path().parent
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = DEFAULT_MODULE.stem
+    for n in range(1, 100):
+        p = folder / (f"{stem}-edited.sqlite" if n == 1 else f"{stem}-edited-{n}.sqlite")
+        if not p.exists():
+            return p
+    return folder / f"{stem}-edited.sqlite"  # the dialog asks before replacing it
+
+
 def is_bundled(path: str | Path | None) -> bool:
     """Whether ``path`` is the module shipped with the program."""
     if path is None:

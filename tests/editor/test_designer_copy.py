@@ -152,3 +152,38 @@ def test_the_edit_command_without_argument_opens_the_user_copy(tmp_path, monkeyp
     monkeypatch.setattr(editor.app, "run_editor", lambda module, screenshot=None: opened.append(module) or 0)
     assert cli.main(["edit"]) == 0
     assert opened == [None]
+
+
+def test_saving_the_bundled_module_goes_to_a_save_as_in_the_users_folder(qtbot, tmp_path, monkeypatch,
+                                                                          built_module):
+    """Ctrl+S on the bundled module opens Save As at a new name in the user's modules folder
+    (platformdirs), never in the program's package folder; accepting it saves there."""
+    from PySide6.QtWidgets import QFileDialog
+
+    from editor import edits
+    from editor.document import ModuleDocument
+    from editor.mainwindow import EditorWindow
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    package = tmp_path / "site-packages" / "darkdec_qt" / "resources"
+    package.mkdir(parents=True)
+    bundled = package / "darkdec.sqlite"
+    shutil.copy(built_module, bundled)
+    monkeypatch.setattr(usercopy, "DEFAULT_MODULE", bundled)
+    before = _digest(bundled)
+    offered = []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        staticmethod(lambda parent, caption, start, filt: offered.append(start) or (start, filt)))
+    win = EditorWindow(ModuleDocument.open(bundled))
+    win.confirm = lambda title, text: True
+    win.ask_unsaved = lambda: "discard"
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    edits.paint_terrain(win.doc, "2516", "marsh")
+    _keys(win, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    mine = tmp_path / "data" / "darkdec" / "modules"
+    assert len(offered) == 1 and Path(offered[0]).parent == mine, offered
+    assert Path(offered[0]).name != DEFAULT_MODULE.name  # not the designer's own copy either
+    assert win.doc.path == Path(offered[0]) and Path(offered[0]).exists()
+    assert _digest(bundled) == before and list(package.iterdir()) == [bundled]
