@@ -35,3 +35,9 @@ def test_the_frozen_bundle_runs_without_python(tmp_path, big_folders):
     run(darkdec, "play", "--scenario", "campaign", "--screenshot", "campaign.png", cwd=here, env=env)
     shot = QImage(str(here / "campaign.png"))
     assert (shot.width(), shot.height()) == (1600, 1000)
+    # Pillow frozen with the libraries its _imaging links: the replay's GIF and the report
+    run(darkdec, "selfplay", "--turns", "1", "--out", "g.ddg", cwd=here, env=env)
+    run(darkdec, "replay", "g.ddg", "--gif", "g.gif", "--all", "--scale", "0.1", cwd=here, env=env)
+    assert (here / "g.gif").read_bytes()[:6] == b"GIF89a"
+    run(darkdec, "report", "g.ddg", "--out", "r.html", "--all", "--scale", "0.1", cwd=here, env=env)
+    assert "data:image/png;base64," in (here / "r.html").read_text(encoding="utf-8")
