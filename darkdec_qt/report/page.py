@@ -189,7 +189,7 @@ def _maps(maps: Sequence[MapPicture]) -> str:
     if not maps:
         return ""
     out = ["<h2>The map</h2>",
-           '<p class="muted">Every unit shown; each occupied hex ringed in its side\'s colour '
+           '<p class="muted">Every unit shown, the verdict as it stood in the caption; each occupied hex ringed in its side\'s colour '
            "(German red, Allied blue).</p>"]
     for m in maps:
         data = base64.b64encode(m.png).decode("ascii")

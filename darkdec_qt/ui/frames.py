@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QImage, QPainter
 
 from darkdec_qt.game.session import Game
 from darkdec_qt.rules.core.state import GameState
@@ -132,21 +132,35 @@ class FrameMaker:
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
         f = QFont("DejaVu Sans")
         f.setPixelSize(max(10, round(self.band * 0.55)))
-        f.setBold(True)
-        p.setFont(f)
         pad = round(self.band * 0.5)
         band = QRectF(pad, 0, img.width() - 2 * pad, self.band)
         t = state.current_turn()
         left = f"{self.title}  ·  Turn {state.turn}  ·  {t.label}  ·  {state.weather_now()}  ·  {what}"
-        p.setPen(QColor(CAPTION_FG))
-        p.drawText(band, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), left)
-        f.setBold(False)
-        p.setFont(f)
+        right = self._standing(state) if not self.viewer or not state.has_rule("25") else \
+            f"as the {self.viewer} side sees it"
+        p.setFont(f)  # the right part, regular, then the left part, bold, cut short of it
         p.setPen(QColor(CAPTION_DIM))
-        right = "every unit shown" if not self.viewer or not state.has_rule("25") else f"as the {self.viewer} side sees it"
         p.drawText(band, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), right)
+        room = band.width() - QFontMetrics(f).horizontalAdvance(right) - 2 * pad
+        f.setBold(True)
+        p.setFont(f)
+        p.setPen(QColor(CAPTION_FG))
+        left = QFontMetrics(f).elidedText(left, Qt.TextElideMode.ElideRight, max(0, round(room)))
+        p.drawText(band, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), left)
         p.end()
         return img
+
+    @staticmethod
+    def _standing(state: GameState) -> str:
+        """The verdict as it stands (victory.evaluate), for a caption that shows every unit (a
+        side's view leaves it out: it may rest on Germany's secret 26.20A choice)."""
+        from darkdec_qt.rules.scenarios.victory import evaluate
+
+        try:
+            v = evaluate(state)
+        except (KeyError, ValueError):  # a module without this scenario's victory table
+            return "every unit shown"
+        return f"{'result' if v.final else 'standing'}: {v.name}"
 
 
 def frames(game: Game, per: str = "turn", scale: float = 0.35, viewer: str | None = None,
