@@ -134,10 +134,7 @@ class FrameMaker:
         f.setPixelSize(max(10, round(self.band * 0.55)))
         pad = round(self.band * 0.5)
         band = QRectF(pad, 0, img.width() - 2 * pad, self.band)
-        t = state.current_turn()
-        left = f"{self.title}  ·  Turn {state.turn}  ·  {t.label}  ·  {state.weather_now()}  ·  {what}"
-        right = self._standing(state) if not self.viewer or not state.has_rule("25") else \
-            f"as the {self.viewer} side sees it"
+        left, right = self.caption(state, what)
         p.setFont(f)  # the right part, regular, then the left part, bold, cut short of it
         p.setPen(QColor(CAPTION_DIM))
         p.drawText(band, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), right)
@@ -149,6 +146,15 @@ class FrameMaker:
         p.drawText(band, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), left)
         p.end()
         return img
+
+    def caption(self, state: GameState, what: str) -> tuple[str, str]:
+        """The caption's two ends: scenario, turn, date, weather and ``what``; the verdict as
+        it stands when every unit is shown, else whose view it is."""
+        t = state.current_turn()
+        left = f"{self.title}  ·  Turn {state.turn}  ·  {t.label}  ·  {state.weather_now()}  ·  {what}"
+        if self.viewer and state.has_rule("25"):
+            return left, f"as the {self.viewer} side sees it"
+        return left, self._standing(state)
 
     @staticmethod
     def _standing(state: GameState) -> str:

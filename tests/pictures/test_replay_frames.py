@@ -113,3 +113,15 @@ def test_a_forged_game_draws_nothing(short_game, tmp_path, capsys, what):
     code, _, err = run(capsys, "replay", str(p), what, str(target), "--all")
     assert code == 2 and "does not verify" in err and "Traceback" not in err
     assert not target.exists()
+
+
+def test_the_caption_names_the_moment_and_the_verdict_only_when_all_is_shown(short_game):
+    from darkdec_qt.rules.scenarios.victory import evaluate
+    from darkdec_qt.ui.frames import FrameMaker
+
+    game = gamestore.open_verified(short_game).game
+    state = game.state
+    left, right = FrameMaker(game, scale=0.1).caption(state, "end of turn 3")
+    assert left == f"Herbstnebel  ·  Turn 3  ·  {state.current_turn().label}  ·  {state.weather_now()}  ·  end of turn 3"
+    assert right == f"standing: {evaluate(state).name}"
+    assert FrameMaker(game, scale=0.1, viewer="Allied").caption(state, "x")[1] == "as the Allied side sees it"
