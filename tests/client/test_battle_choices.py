@@ -119,3 +119,34 @@ def test_the_map_outlines_the_battle_in_progress_not_the_last_one(fury, qtbot):
     assert s.battle is not None and set(s.battle.defenders) == set(nxt.defenders)
     want = {s.pos[u]: ATTACKER for u in nxt.attackers} | {s.pos[u]: DEFENDER for u in nxt.defenders}
     assert win.input.extra_outlines == want
+
+
+def test_the_preselected_path_is_drawn_and_stays(fury, qtbot):
+    """The first retreat path, selected when the choice appears, is drawn on the
+    map at once, and stays drawn while the pointer crosses the map; another row draws its own."""
+    from darkdec_qt.ui.map.input import MapInput
+    from tests.client.helpers import hover_hex
+
+    win = fury
+    battle_awaiting(win, "retreats")
+    qtbot.wait(50)
+    panel = win.battle_panel
+    scene = win.scene
+    first = panel.options.item(0).data(Qt.ItemDataRole.UserRole)
+    assert panel.options.currentRow() == 0 and getattr(first, "path", None)
+    drawn = scene.path_item.path()
+
+    def end(path, cmd) -> tuple[float, float]:  # noqa: ANN001  (the line's last point: the path's end)
+        e = path.elementAt(len(cmd.path) - 1)
+        return round(e.x), round(e.y)
+
+    def centre(cmd) -> tuple[float, float]:  # noqa: ANN001
+        p = scene.hex_center(cmd.path[-1])
+        return round(p.x()), round(p.y())
+
+    assert not drawn.isEmpty() and end(drawn, first) == centre(first)
+    far = min(win.controller.module.hexes)
+    hover_hex(win, far)  # the pointer over some other hex of the map
+    assert isinstance(win.input, MapInput) and not scene.path_item.path().isEmpty()
+    wanted, _ = _pick_last(win)
+    assert wanted.path[-1] != first.path[-1] and end(scene.path_item.path(), wanted) == centre(wanted)

@@ -425,8 +425,7 @@ class BattlePanel(QWidget):
 
     def _preview(self, item: QListWidgetItem | None, _prev: QListWidgetItem | None = None) -> None:
         c = item.data(CMD) if item is not None else None
-        path = getattr(c, "path", None)
-        self.input.scene.set_path(path if path else None)
+        self.input.set_preview(getattr(c, "path", None))
 
     # --- acting -------------------------------------------------------------------------
     def declare(self) -> bool:

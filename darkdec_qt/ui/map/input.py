@@ -50,6 +50,7 @@ class MapInput(QObject):
         self.outline = OutlineItem(scene)
         scene.addItem(self.outline)
         self.extra_outlines: dict[str, str] = {}
+        self.preview: tuple[str, ...] = ()  # a path drawn for a panel's selected choice (set_preview)
         scene.hexClicked.connect(self.on_click)
         scene.hexHovered.connect(self.on_hover)
         controller.changed.connect(self._revalidate)
@@ -96,11 +97,17 @@ class MapInput(QObject):
             self.scene.set_highlight({h: t / hi for h, (t, _) in self.dests.items()})
         else:
             self.scene.set_highlight(None)
-        self.scene.set_path(None)
+        self.scene.set_path(self.preview or None)
         outl = dict(self.extra_outlines)
         if self.sel_hex:
             outl[self.sel_hex] = SELECTED
         self.outline.set_hexes(outl)
+
+    def set_preview(self, path) -> None:  # noqa: ANN001 (hex ids, or None)
+        """The path of a choice selected in a panel (a retreat, an advance): drawn until
+        another is selected, also while the pointer crosses hexes that draw no path."""
+        self.preview = tuple(path or ())
+        self.scene.set_path(self.preview or None)
 
     def set_outlines(self, hexes: dict[str, str]) -> None:
         self.extra_outlines = dict(hexes)
@@ -152,7 +159,7 @@ class MapInput(QObject):
         elif h in self.dests:
             self.scene.set_path(self.dests[h][1])
         else:
-            self.scene.set_path(None)
+            self.scene.set_path(self.preview or None)
 
     def on_click(self, h: str, button: Qt.MouseButton) -> None:
         c = self.controller
