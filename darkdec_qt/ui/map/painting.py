@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 
 from darkdec_qt import hexgrid
@@ -85,49 +85,7 @@ class MapPainter(MapGeometry):
             p.drawPolygon(self.polys[hid])
 
     def _pattern(self, p: QPainter, hid: str, terrain: str) -> None:
-        t, s = self.theme, self.layout.size
-        c = self.centers[hid]
-        col = t.detail(terrain)
-        spots = [(0.0, 0.0), (-0.45, -0.35), (0.45, -0.35), (-0.45, 0.35), (0.45, 0.35), (0.0, -0.62), (0.0, 0.62)]
-        spots += [(-0.72, 0.0), (0.72, 0.0)]
-
-        def at(k: int, sx: float, sy: float) -> QPointF:
-            jx = (_hash01(hid, 2 * k) - 0.5) * 0.18
-            jy = (_hash01(hid, 2 * k + 1) - 0.5) * 0.18
-            return QPointF(c.x() + (sx + jx) * s, c.y() + (sy + jy) * s * 0.95)
-
-        if terrain == "dense_forest":
-            p.setPen(Qt.PenStyle.NoPen)
-            p.setBrush(col)
-            for k, (sx, sy) in enumerate(spots):
-                q = at(k, sx, sy)
-                tree = QPolygonF([QPointF(q.x(), q.y() - 0.19 * s), QPointF(q.x() + 0.12 * s, q.y() + 0.08 * s),
-                                  QPointF(q.x() - 0.12 * s, q.y() + 0.08 * s)])
-                p.drawPolygon(tree)
-                p.drawRect(QRectF(q.x() - 0.02 * s, q.y() + 0.08 * s, 0.04 * s, 0.07 * s))
-        elif terrain == "woods":
-            p.setPen(QPen(col.darker(120), s * 0.02))
-            p.setBrush(col)
-            for k, (sx, sy) in enumerate(spots[:7]):
-                p.drawEllipse(at(k, sx, sy), 0.11 * s, 0.1 * s)
-        elif terrain == "rough":
-            p.setPen(QPen(col, s * 0.035))
-            p.setBrush(Qt.BrushStyle.NoBrush)
-            for k, (sx, sy) in enumerate(spots[:7]):
-                q = at(k, sx, sy)
-                path = QPainterPath(QPointF(q.x() - 0.13 * s, q.y() + 0.06 * s))
-                path.lineTo(q.x() - 0.03 * s, q.y() - 0.08 * s)
-                path.lineTo(q.x() + 0.03 * s, q.y() - 0.01 * s)
-                path.lineTo(q.x() + 0.08 * s, q.y() - 0.07 * s)
-                path.lineTo(q.x() + 0.15 * s, q.y() + 0.06 * s)
-                p.drawPath(path)
-        elif terrain == "marsh":
-            p.setPen(QPen(col, s * 0.03))
-            for k, (sx, sy) in enumerate(spots[:7]):
-                q = at(k, sx, sy)
-                p.drawLine(QPointF(q.x() - 0.16 * s, q.y()), QPointF(q.x() + 0.16 * s, q.y()))
-                for dx in (-0.07, 0.0, 0.07):
-                    p.drawLine(QPointF(q.x() + dx * s, q.y()), QPointF(q.x() + dx * 1.6 * s, q.y() - 0.1 * s))
+        paint_pattern(p, self.theme, self.layout.size, self.centers[hid], terrain, hid)
 
     def paint_rivers(self, p: QPainter, rect: QRectF, lod: float) -> None:
         t, s = self.theme, self.layout.size
@@ -175,34 +133,7 @@ class MapPainter(MapGeometry):
             self._bridge(p, point, d, kind == "blown")
 
     def _bridge(self, p: QPainter, at: QPointF, d: QPointF, blown: bool) -> None:
-        """Bridge: a pale deck with flared rails; blown (16.0C): a red X over it."""
-        t, s = self.theme, self.layout.size
-        n = QPointF(-d.y(), d.x())
-        half_l, half_w = 0.2 * s, 0.085 * s
-        deck = QPolygonF([at - d * half_l + n * half_w, at + d * half_l + n * half_w,
-                          at + d * half_l - n * half_w, at - d * half_l - n * half_w])
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor(t.bridge_fill))
-        p.drawPolygon(deck)
-        pen = QPen(QColor(t.bridge_edge), s * 0.03)
-        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-        p.setPen(pen)
-        for sign in (1, -1):
-            rail = n * (half_w * sign)
-            flare = n * (half_w * 0.9 * sign)
-            path = QPainterPath(at - d * (half_l + 0.06 * s) + rail + flare)
-            path.lineTo(at - d * half_l + rail)
-            path.lineTo(at + d * half_l + rail)
-            path.lineTo(at + d * (half_l + 0.06 * s) + rail + flare)
-            p.setBrush(Qt.BrushStyle.NoBrush)
-            p.drawPath(path)
-        if blown:
-            pen = QPen(QColor(t.blown_bridge), s * 0.07)
-            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-            p.setPen(pen)
-            r = 0.2 * s
-            p.drawLine(at + QPointF(-r, -r), at + QPointF(r, r))
-            p.drawLine(at + QPointF(-r, r), at + QPointF(r, -r))
+        paint_bridge(p, self.theme, self.layout.size, at, d, blown)
 
     def paint_labels(self, p: QPainter, rect: QRectF, lod: float) -> None:
         t, s = self.theme, self.layout.size
@@ -256,39 +187,122 @@ class MapPainter(MapGeometry):
         for seg in self.westwall:
             if not seg.bounds.intersects(rect):
                 continue
-            line = seg.line
-            west = self.centers[seg.kind]
-            mid = line.center()
-            out = QPointF(west.x() - mid.x(), west.y() - mid.y())
-            ln = math.hypot(out.x(), out.y()) or 1.0
-            out = QPointF(out.x() / ln, out.y() / ln)
-            inset = -out * (0.05 * s)
-            teeth = 4
-            for k in range(teeth):
-                a = line.pointAt((k + 0.1) / teeth) + inset
-                b = line.pointAt((k + 0.9) / teeth) + inset
-                tip = (a + b) / 2 + out * (0.16 * s)
-                p.drawPolygon(QPolygonF([a, b, tip]))
+            paint_teeth(p, s, seg.line, self.centers[seg.kind])
 
     def _town(self, p: QPainter, hid: str, name: str, with_name: bool) -> None:
-        t, s = self.theme, self.layout.size
-        c = self.centers[hid]
-        sq = 0.22 * s
-        p.setPen(QPen(QColor(t.label_halo), s * 0.03))
-        p.setBrush(QColor(t.town_fill))
-        p.drawRect(QRectF(c.x() - sq / 2, c.y() - sq / 2 - 0.05 * s, sq, sq))
-        if not with_name:
-            return
-        font = _font(s * 0.27, bold=True)
-        path = QPainterPath()
-        path.addText(0, 0, font, name)
-        br = path.boundingRect()
-        path.translate(c.x() - br.center().x(), c.y() + 0.52 * s - br.center().y())
-        halo = QPen(QColor(t.label_halo), s * 0.09)
-        halo.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-        p.setPen(halo)
+        paint_town(p, self.theme, self.layout.size, self.centers[hid], name, with_name)
+
+
+def paint_pattern(p: QPainter, t: Theme, s: float, c: QPointF, terrain: str, hid: str) -> None:
+    """The pattern of ``terrain`` in the hex of size ``s`` centred on ``c`` (trees, hachures,
+    reeds), jittered by the hex id ``hid``: the map's and the terrain legend's."""
+    col = t.detail(terrain)
+    spots = [(0.0, 0.0), (-0.45, -0.35), (0.45, -0.35), (-0.45, 0.35), (0.45, 0.35), (0.0, -0.62), (0.0, 0.62)]
+    spots += [(-0.72, 0.0), (0.72, 0.0)]
+
+    def at(k: int, sx: float, sy: float) -> QPointF:
+        jx = (_hash01(hid, 2 * k) - 0.5) * 0.18
+        jy = (_hash01(hid, 2 * k + 1) - 0.5) * 0.18
+        return QPointF(c.x() + (sx + jx) * s, c.y() + (sy + jy) * s * 0.95)
+
+    if terrain == "dense_forest":
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(col)
+        for k, (sx, sy) in enumerate(spots):
+            q = at(k, sx, sy)
+            tree = QPolygonF([QPointF(q.x(), q.y() - 0.19 * s), QPointF(q.x() + 0.12 * s, q.y() + 0.08 * s),
+                              QPointF(q.x() - 0.12 * s, q.y() + 0.08 * s)])
+            p.drawPolygon(tree)
+            p.drawRect(QRectF(q.x() - 0.02 * s, q.y() + 0.08 * s, 0.04 * s, 0.07 * s))
+    elif terrain == "woods":
+        p.setPen(QPen(col.darker(120), s * 0.02))
+        p.setBrush(col)
+        for k, (sx, sy) in enumerate(spots[:7]):
+            p.drawEllipse(at(k, sx, sy), 0.11 * s, 0.1 * s)
+    elif terrain == "rough":
+        p.setPen(QPen(col, s * 0.035))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        for k, (sx, sy) in enumerate(spots[:7]):
+            q = at(k, sx, sy)
+            path = QPainterPath(QPointF(q.x() - 0.13 * s, q.y() + 0.06 * s))
+            path.lineTo(q.x() - 0.03 * s, q.y() - 0.08 * s)
+            path.lineTo(q.x() + 0.03 * s, q.y() - 0.01 * s)
+            path.lineTo(q.x() + 0.08 * s, q.y() - 0.07 * s)
+            path.lineTo(q.x() + 0.15 * s, q.y() + 0.06 * s)
+            p.drawPath(path)
+    elif terrain == "marsh":
+        p.setPen(QPen(col, s * 0.03))
+        for k, (sx, sy) in enumerate(spots[:7]):
+            q = at(k, sx, sy)
+            p.drawLine(QPointF(q.x() - 0.16 * s, q.y()), QPointF(q.x() + 0.16 * s, q.y()))
+            for dx in (-0.07, 0.0, 0.07):
+                p.drawLine(QPointF(q.x() + dx * s, q.y()), QPointF(q.x() + dx * 1.6 * s, q.y() - 0.1 * s))
+
+
+def paint_bridge(p: QPainter, t: Theme, s: float, at: QPointF, d: QPointF, blown: bool) -> None:
+    """Bridge: a pale deck with flared rails along ``d``; blown (16.0C): a red X over it."""
+    n = QPointF(-d.y(), d.x())
+    half_l, half_w = 0.2 * s, 0.085 * s
+    deck = QPolygonF([at - d * half_l + n * half_w, at + d * half_l + n * half_w,
+                      at + d * half_l - n * half_w, at - d * half_l - n * half_w])
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(QColor(t.bridge_fill))
+    p.drawPolygon(deck)
+    pen = QPen(QColor(t.bridge_edge), s * 0.03)
+    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    p.setPen(pen)
+    for sign in (1, -1):
+        rail = n * (half_w * sign)
+        flare = n * (half_w * 0.9 * sign)
+        path = QPainterPath(at - d * (half_l + 0.06 * s) + rail + flare)
+        path.lineTo(at - d * half_l + rail)
+        path.lineTo(at + d * half_l + rail)
+        path.lineTo(at + d * (half_l + 0.06 * s) + rail + flare)
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.drawPath(path)
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor(t.town_text))
-        p.drawPath(path)
+    if blown:
+        pen = QPen(QColor(t.blown_bridge), s * 0.07)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        p.setPen(pen)
+        r = 0.2 * s
+        p.drawLine(at + QPointF(-r, -r), at + QPointF(r, r))
+        p.drawLine(at + QPointF(-r, r), at + QPointF(r, -r))
+
+
+def paint_town(p: QPainter, t: Theme, s: float, c: QPointF, name: str, with_name: bool) -> None:
+    """A town: the black square and, when there is room, its name with a pale halo."""
+    sq = 0.22 * s
+    p.setPen(QPen(QColor(t.label_halo), s * 0.03))
+    p.setBrush(QColor(t.town_fill))
+    p.drawRect(QRectF(c.x() - sq / 2, c.y() - sq / 2 - 0.05 * s, sq, sq))
+    if not with_name:
+        return
+    font = _font(s * 0.27, bold=True)
+    path = QPainterPath()
+    path.addText(0, 0, font, name)
+    br = path.boundingRect()
+    path.translate(c.x() - br.center().x(), c.y() + 0.52 * s - br.center().y())
+    halo = QPen(QColor(t.label_halo), s * 0.09)
+    halo.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+    p.setPen(halo)
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.drawPath(path)
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(QColor(t.town_text))
+    p.drawPath(path)
+
+
+def paint_teeth(p: QPainter, s: float, line: QLineF, west: QPointF) -> None:
+    """Dragon's teeth along the hexside ``line``, pointing to the hex centred on ``west``
+    (pen and brush set by the caller)."""
+    mid = line.center()
+    out = QPointF(west.x() - mid.x(), west.y() - mid.y())
+    ln = math.hypot(out.x(), out.y()) or 1.0
+    out = QPointF(out.x() / ln, out.y() / ln)
+    inset = -out * (0.05 * s)
+    teeth = 4
+    for k in range(teeth):
+        a = line.pointAt((k + 0.1) / teeth) + inset
+        b = line.pointAt((k + 0.9) / teeth) + inset
+        tip = (a + b) / 2 + out * (0.16 * s)
+        p.drawPolygon(QPolygonF([a, b, tip]))

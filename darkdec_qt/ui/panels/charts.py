@@ -1,20 +1,32 @@
 """Charts read from the module: the CRT (with each dice column's rolls per row, and the
-row, dice cell and result of the last battle highlighted and told above it), the TEC,
+row, dice cell and result of the last battle highlighted and told above it), the TEC and
+beside it the terrain legend drawn with the map's own swatches,
 the turn record track (weather, reinforcements), the fuel depletion table."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import QLabel, QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QBrush, QColor, QIcon
+from PySide6.QtWidgets import (
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from darkdec_qt.moduleview import Module
 from darkdec_qt.rules import fog as fogofwar
 from darkdec_qt.ui.controller import GameController
 from darkdec_qt.ui.help.rulelinks import link_label
 from darkdec_qt.ui.help.ruletext import linkify_html
+from darkdec_qt.ui.map import legend
 from darkdec_qt.ui.provenance import MARK, basis_tip
 
+ICON_PX = 40  # the height of a legend swatch
 HIT = QColor("#f6d75a")
 ROW = QColor("#fbf0c0")
 
@@ -83,12 +95,40 @@ def tec_table(module: Module) -> QTableWidget:
     for i, (name, t) in enumerate(module.charts.tec.items()):
         if t.reconstructed:
             marked[i] = t.basis
-        cost = lambda c, t=t: "P" if t.cost.get(c) is None else str(t.cost.get(c))  # noqa: E731
-        rows.append([name.replace("_", " ") + (MARK if t.reconstructed else ""), cost("infantry"), cost("motorized"),
+        rows.append([name.replace("_", " ") + (MARK if t.reconstructed else ""), _cost(t, "infantry"), _cost(t, "motorized"),
                      "" if t.defense is None else str(t.defense), "+" if t.additive else "", t.note])
     table = _table(["terrain / feature", "inf MP", "mot MP", "level", "additive", "note"], rows)
     mark_reconstructed(table, list(marked), marked)
     return table
+
+
+def _cost(t, kind: str) -> str:  # noqa: ANN001 (a TEC line)
+    return "P" if t.cost.get(kind) is None else str(t.cost.get(kind))
+
+
+def legend_list(module: Module, ratio: float = 1.0) -> QListWidget:
+    """The terrain legend beside the TEC: each terrain and map feature as the map draws it
+    (ui/map/legend.py) with, under its name, its TEC line's movement costs and defense level;
+    the TEC note in the tooltip. One entry a row, wrapped to the dock's width."""
+    tec = module.charts.tec
+    view = QListWidget()
+    view.setObjectName("TerrainLegend")
+    view.setIconSize(QSize(48, ICON_PX))
+    view.setWordWrap(True)
+    view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    view.setResizeMode(QListWidget.ResizeMode.Adjust)
+    view.setSpacing(2)
+    for e in legend.ENTRIES:
+        t = tec.get(e.tec)
+        words = {k: "prohibited" if _cost(t, k) == "P" else _cost(t, k) for k in ("infantry", "motorized")} if t else {}
+        costs = "" if t is None else (f"MP: infantry {words['infantry']}, motorized {words['motorized']}"
+                                      + ("" if t.defense is None else f"; level {t.defense}"))
+        item = QListWidgetItem(QIcon(legend.swatch(e.key, ICON_PX, ratio=ratio)), e.name + (f"\n{costs}" if costs else ""))
+        item.setData(Qt.ItemDataRole.UserRole, e.key)
+        item.setToolTip(f"{e.name}: TEC line '{e.tec.replace('_', ' ')}'" + (f": {t.note}" if t is not None and t.note
+                                                                            else "") if t is not None else e.name)
+        view.addItem(item)
+    return view
 
 
 def turn_track(module: Module) -> QTableWidget:
@@ -134,6 +174,7 @@ class ChartsPanel(QTabWidget):
         tec_rec = any(t.reconstructed for t in ch.tec.values())
         for page, title, rec, basis in ((self.crt_page, "CRT", ch.crt.reconstructed, ch.crt.basis),
                                         (tec_table(m), "TEC", tec_rec, "see each line's tooltip"),
+                                        (legend_list(m, self.devicePixelRatioF()), "Legend", False, ""),
                                         (turn_track(m), "Turn track", False, ""),
                                         (fuel_table(m), "Fuel depletion", ch.reconstructed, ch.basis)):
             i = self.addTab(page, title + (MARK if rec else ""))  # provenance (ui/provenance.py)
