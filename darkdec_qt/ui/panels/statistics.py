@@ -9,11 +9,12 @@ window (a QApplication must exist), for the dock and for reports."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from PySide6.QtCharts import QCategoryAxis, QChart, QChartView, QLineSeries, QValueAxis
 from PySide6.QtCore import QBuffer, QIODevice, QMargins, QPointF, QRect, QRectF, QSize, Qt
-from PySide6.QtGui import QAction, QColor, QFont, QImage, QPainter, QPen
+from PySide6.QtGui import QAction, QColor, QCursor, QFont, QImage, QPainter, QPen
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import (
     QComboBox,
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QSizePolicy,
     QToolButton,
+    QToolTip,
     QVBoxLayout,
     QWidget,
 )
@@ -56,13 +58,24 @@ def build_chart(data: ChartData, chart: QChart | None = None) -> QChart:
     legend.setFont(small)
     turns = sorted({t for s in data.series for t, _v in s.points}) or [1]
     values = [v for s in data.series for _t, v in s.points] or [0.0]
-    x = QValueAxis()
-    x.setRange(turns[0], max(turns[-1], turns[0] + 1))
-    x.setLabelFormat("%d")
-    x.setTitleText("game turn")
-    x.setTickType(QValueAxis.TickType.TicksDynamic)
-    x.setTickAnchor(turns[0])
-    x.setTickInterval(max(1, (turns[-1] - turns[0]) // 6 or 1))
+    first, last = turns[0], max(turns[-1], turns[0] + 1)
+    x: QValueAxis | QCategoryAxis
+    am = [t for t in range(first, last + 1) if data.labels.get(t, "").endswith("AM")]
+    if am:  # the calendar's dates, at their AM turns, at most about six of them
+        x = QCategoryAxis()
+        x.setLabelsPosition(QCategoryAxis.AxisLabelsPosition.AxisLabelsPositionOnValue)
+        x.setRange(first, last)
+        for t in am[::max(1, -(-len(am) // 6))]:
+            x.append(day(data.labels[t]), t)
+        x.setTitleText("date (game turns, AM and PM)")
+    else:
+        x = QValueAxis()
+        x.setRange(first, last)
+        x.setLabelFormat("%d")
+        x.setTitleText("game turn")
+        x.setTickType(QValueAxis.TickType.TicksDynamic)
+        x.setTickAnchor(first)
+        x.setTickInterval(max(1, (last - first) // 6 or 1))
     lo, hi = min(0.0, min(values)), max(1.0, max(values))
     y: QValueAxis | QCategoryAxis
     if data.levels:
@@ -97,6 +110,17 @@ def build_chart(data: ChartData, chart: QChart | None = None) -> QChart:
         line.attachAxis(x)
         line.attachAxis(y)
     return chart
+
+
+def day(code: str) -> str:
+    """"17DecAM" -> "17 Dec" (the calendar's turn codes)."""
+    m = re.fullmatch(r"(\d+)([A-Za-z]+?)(AM|PM)", code)
+    return f"{m[1]} {m[2]}" if m else code
+
+
+def turn_name(code: str) -> str:
+    """"17DecAM" -> "AM 17 Dec", as the turn track names a turn."""
+    return f"{code[-2:]} {day(code)}" if code.endswith(("AM", "PM")) else code
 
 
 def _nice_step(span: float) -> float:
@@ -257,8 +281,24 @@ class StatisticsPanel(QWidget):
         self._make_view()
         self._drawn = data
         build_chart(data, self.chart)
+        for line in self.chart.series():  # the figure under the pointer, with its turn
+            line.hovered.connect(lambda point, on, name=line.name(): self._hover(name, point, on))
         self.note.setText(data.note)
         self.note.setVisible(bool(data.note))
+
+    def _hover(self, name: str, point: QPointF, on: bool) -> None:
+        data = self._drawn
+        if not on or data is None:
+            QToolTip.hideText()
+            return
+        t = round(point.x())
+        line = next((x for x in data.series if x.name == name), None)
+        value = dict(line.points).get(t) if line is not None else None
+        if value is None:
+            return
+        shown = data.levels.get(int(value), f"{value:g}") if data.levels else f"{value:g}"
+        QToolTip.showText(QCursor.pos(), f"{turn_name(data.labels.get(t, str(t)))} (turn {t}): {name} {shown}",
+                          self.view)
 
     # --- export ------------------------------------------------------------------------------
     def _ask(self, kind: str) -> str:
