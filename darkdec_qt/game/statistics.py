@@ -258,7 +258,8 @@ CHARTS = ("steps", "towns", "margin", "units", "exits")
 def series(figures: Sequence[TurnFigures], viewer: str | None = None) -> dict[str, ChartData]:
     """The charts of ``figures`` as ``viewer`` may see them: None (no fog of war, or a finished
     game's report) shows everything; a side (25.0) shows the enemy's step losses announced in
-    battles and air attacks only, and its stacks on the map instead of its units."""
+    battles and air attacks only, and its stacks on the map instead of its units; "" (nobody's
+    seat: a hot-seat hand-over) shows both sides so."""
     labels = {f.turn: f.code for f in figures}
     ended = [f for f in figures if f.at_end is not None]
 
@@ -289,7 +290,7 @@ def series(figures: Sequence[TurnFigures], viewer: str | None = None) -> dict[st
                   for side in SIDES)
     verdict = (line("Verdict", "", [(f.turn, float(f.at_end.margin)) for f in ended]),)  # type: ignore[union-attr]
     fog = viewer is not None
-    enemy = next((s for s in SIDES if s != viewer), "")
+    enemy = next((s for s in SIDES if s != viewer), "") if viewer else "both sides'"
     return {
         "steps": ChartData("steps", "Steps lost (5.1D), cumulative", "steps", tuple(steps),
                            f"fog of war (25.0): {enemy} losses as announced in battles and air attacks" if fog else "",

@@ -125,3 +125,23 @@ def test_a_chart_drawn_to_svg_and_png_without_a_window(qapp, module, tmp_path):
     image = QImage(str(tmp_path / "steps.png"))
     assert (image.width(), image.height()) == (640, 400)
     assert len({image.pixel(x, y) for x in range(0, 640, 4) for y in range(0, 400, 4)}) > 8  # drawn, not blank
+
+
+def test_hot_seat_hand_over_shows_neither_sides_private_figures(make_client, qtbot):
+    """25.0 in hot seat: while the hand-over screen waits, the outgoing player must not read the
+    incoming side's own figures; once the incoming player takes the seat they show."""
+    win = make_client(hotseat=True)
+    c = win.controller
+    panel = open_dock(win, qtbot)
+    for _ in range(30):
+        if win.handover.isVisible():
+            break
+        if not c.end_phase():
+            break
+    assert win.handover.isVisible(), "no hand-over reached"
+    incoming = win.handover.side
+    assert set(lines(panel)) == {"German (announced)", "Allied (announced)"}
+    assert "both sides" in panel.note.text()
+    qtbot.mouseClick(win.handover.button, Qt.MouseButton.LeftButton)
+    enemy = "German" if incoming == "Allied" else "Allied"
+    assert set(lines(panel)) == {incoming, f"{enemy} (announced)"}

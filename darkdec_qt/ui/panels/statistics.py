@@ -10,6 +10,7 @@ window (a QApplication must exist), for the dock and for reports."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCharts import QCategoryAxis, QChart, QChartView, QLineSeries, QValueAxis
@@ -191,9 +192,13 @@ def chart_png(data: ChartData, path: str | Path, width: int = EXPORT_SIZE[0], he
 class StatisticsPanel(QWidget):
     """A chart chosen from a list, drawn from the figures of the moment shown."""
 
-    def __init__(self, controller: GameController, parent: QWidget | None = None) -> None:
+    def __init__(self, controller: GameController, parent: QWidget | None = None,
+                 seat_private: Callable[[], bool] = lambda: True) -> None:
+        """``seat_private``: whether the seat's own figures may show now (not while a hot-seat
+        hand-over screen waits for the next player: then, under fog of war, neither side's)."""
         super().__init__(parent)
         self.controller = controller
+        self.seat_private = seat_private
         self.stats: Statistics | None = None
         self._game = None
         self._stale = True
@@ -257,7 +262,7 @@ class StatisticsPanel(QWidget):
         self.stats.sync(c.cache.events)
         figures = self.stats.figures() if c.past is None else self.stats.at(c.past, c.shown_state())
         fog = c.state.has_rule("25") and not c.state.game_over
-        self.charts = series(figures, c.viewer() if fog else None)
+        self.charts = series(figures, (c.viewer() if self.seat_private() else "") if fog else None)
         self.draw()
 
     def _make_view(self) -> QChartView:
