@@ -52,3 +52,27 @@ def test_a_game_saved_on_the_hand_over_screen_reopens_on_it(make_client, qtbot, 
     third = make_client(hotseat=True)
     third.files.open_path(path)
     assert not third.handover.blocking()
+
+
+def _colours(widget) -> int:  # noqa: ANN001
+    img = widget.grab().toImage()
+    step = max(1, min(img.width(), img.height()) // 40)
+    return len({img.pixel(x, y) for x in range(0, img.width(), step) for y in range(0, img.height(), step)})
+
+
+def test_the_docks_are_veiled_while_the_hand_over_screen_waits(make_client, qtbot):
+    """The docks already show what the next player may see (the order of battle and the
+    overview under fog of war, 25.0): veiled until that player takes the seat."""
+    win = make_client(hotseat=True)
+    win.panels["overview"].show()
+    _to_the_allied_hand_over(win)
+    assert win.controller.viewer() == "Allied"
+    contents = [win.panels[k].widget() for k in ("ob", "overview", "log")]
+    for w in contents:
+        win.panels[next(k for k, d in win.panels.items() if d.widget() is w)].raise_()
+    qtbot.wait(50)
+    assert any(w.isVisible() for w in contents)
+    assert all(_colours(w) == 1 for w in contents if w.isVisible())
+    qtbot.mouseClick(win.handover.button, Qt.MouseButton.LeftButton)
+    qtbot.wait(50)
+    assert all(_colours(w) > 1 for w in contents if w.isVisible())

@@ -3,7 +3,9 @@ next player to take the seat (the map stays hidden until they do).
 
 Until the named player confirms, every game action is blocked: the window's actions
 (menus and shortcuts such as Ctrl+E) are disabled, and so are the phase bar and the
-docks; only the file actions that change nothing in the game (save, quit) remain."""
+docks; only the file actions that change nothing in the game (save, quit) remain. The
+docks' contents are veiled too: they already show what the next player may see (the
+order of battle, the overview map, under fog of war 25.0), not the player handing over."""
 
 from __future__ import annotations
 
@@ -47,6 +49,7 @@ class HandOverScreen(QWidget):
         lay.addStretch(2)
         self.side = ""
         self._blocked: list[QAction | QWidget] = []
+        self._veils: list[Veil] = []  # over the docks' contents until the seat is taken
         parent.installEventFilter(self)
         self.hide()
 
@@ -81,8 +84,9 @@ class HandOverScreen(QWidget):
             if name not in ALLOWED_WHILE_HANDING_OVER and act.isEnabled():
                 act.setEnabled(False)
                 self._blocked.append(act)
-        widgets = [d.widget() for d in win.findChildren(QDockWidget) if d.widget() is not None]
-        widgets += [w for w in (getattr(win, "phase_bar", None),) if w is not None]
+        docks = [d.widget() for d in win.findChildren(QDockWidget) if d.widget() is not None]
+        self._veils = [Veil(w) for w in docks]  # they already show what the next player may see (25.0)
+        widgets = docks + [w for w in (getattr(win, "phase_bar", None),) if w is not None]
         for w in widgets:
             if w.isEnabled():
                 w.setEnabled(False)
@@ -92,10 +96,36 @@ class HandOverScreen(QWidget):
         blocked, self._blocked = self._blocked, []
         for x in blocked:
             x.setEnabled(True)
+        veils, self._veils = self._veils, []
+        for v in veils:
+            v.lift()
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
         if obj is self.parentWidget() and event.type() == QEvent.Type.Resize:
             self.setGeometry(self.parentWidget().rect())
+        return False
+
+
+class Veil(QWidget):
+    """A plain cover over a dock's content while the hand-over screen waits (it follows the
+    content's size); :meth:`lift` removes it."""
+
+    def __init__(self, content: QWidget) -> None:
+        super().__init__(content)
+        self.setObjectName("HandOverVeil")
+        self.setAutoFillBackground(True)
+        self.setGeometry(content.rect())
+        content.installEventFilter(self)
+        self.show()
+        self.raise_()
+
+    def lift(self) -> None:
+        self.hide()
+        self.deleteLater()
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
+        if obj is self.parentWidget() and event.type() == QEvent.Type.Resize:
+            self.setGeometry(obj.rect())  # type: ignore[attr-defined]
         return False
 
 
