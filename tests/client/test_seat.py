@@ -22,7 +22,7 @@ from darkdec_qt.rules.combat import queries as bq
 from darkdec_qt.rules.core.commands import EndPhase
 from darkdec_qt.rules.fog import visible_units
 from tests.client.battle_setup import find_battle
-from tests.client.helpers import OWED, hover_hex, plain, press_keys
+from tests.client.helpers import OWED, end_phase_settling, hover_hex, plain, press_keys
 from tests.client.test_computer_opponent import wait_idle
 
 
@@ -208,3 +208,38 @@ def test_the_map_shows_the_computers_battle_the_human_must_answer(make_client, m
     assert bq.pending(s).what == "declare" and decider(s) == "Allied"
     shown = view.mapToScene(view.viewport().rect()).boundingRect()
     assert any(shown.contains(win.scene.hex_center(s.pos[u])) for u in s.battle.defenders)
+
+
+def test_the_defender_sees_its_own_choices_not_the_attackers_controls(vs_computer, qtbot):
+    """In the computer's battle the human's Battle dock holds the defender's declaration; the
+    attacker's controls (Battle mode, Clear, integrity and armour for the attack, Declare
+    battle) are not shown, so at 1,280 x 720 "Declare as defender" is in sight without
+    scrolling the dock; in the human's own Combat Phase they are back."""
+    win = vs_computer
+    win.resize(1280, 720)
+    win.resizeDocks([win.panels["battle"]], [300], Qt.Orientation.Horizontal)
+    qtbot.wait(50)
+    panel = win.battle_panel
+    for w in (panel.mode_button, panel.clear_button, panel.integrity, panel.armor, panel.declare_button):
+        assert not w.isVisible()
+    viewport = win.panels["battle"].widget().viewport()
+    button = panel.def_button
+    assert viewport.rect().contains(button.mapTo(viewport, button.rect().bottomRight()))
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    wait_idle(win.computer)
+    c = win.controller
+    for _ in range(40):  # on to the Allied player turn, the human ending phases and answering battles
+        s = c.state
+        if s.side == "Allied" and s.phase.value == "combat":
+            break
+        p = bq.pending(s)
+        if p is not None and p.side == "Allied":
+            qtbot.mouseClick(panel.def_button if p.what == "declare" else panel.choose_button,
+                             Qt.MouseButton.LeftButton)
+        elif s.side == "Allied":
+            end_phase_settling(win)  # (entering reinforcements and the like first)
+        else:
+            QTest.mouseClick(win.phase_bar.next_button, Qt.MouseButton.LeftButton)
+        wait_idle(win.computer)
+    assert c.state.side == "Allied" and c.state.phase.value == "combat"
+    assert panel.mode_button.isVisible() and panel.declare_button.isVisible()

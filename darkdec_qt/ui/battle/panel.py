@@ -307,6 +307,12 @@ class BattlePanel(QWidget):
         for w in (self.mode_button, self.clear_button, self.integrity, self.armor):
             w.setEnabled(mine)
         self.att_reductions.setEnabled(b is None and mine)
+        # The attacker's controls are not shown to the defender (the enemy's Combat Phase seen
+        # from the other seat): room for the defender's own choices on a 720-pixel screen.
+        attacker_here = self.controller.viewer() == s.side
+        for w in (self.mode_button, self.clear_button, self.integrity, self.armor, self.declare_button):
+            w.setVisible(attacker_here)
+        self.att_reductions.setVisible(attacker_here and bool(self.att_reductions.spins))
         self.plan_label.setText(linkify_html(self.plan_html()))
         self.declare_button.setEnabled(mine and b is None and bool(self.attackers and self.defenders))
         self.options.clear()
