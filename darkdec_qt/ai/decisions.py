@@ -103,8 +103,8 @@ def fuel_stake(state: GameState, units: list[str], near: dict[str, int], take: d
     Germany still has to take."""
     v = 0.0
     for u in units:
-        if state.supply.get(u, "supplied") != "supplied":
-            continue  # 8.7.4: out of supply already, nothing more lost
+        if not state.is_supplied(u):
+            continue  # 8.7.4: out of supply (or fuel) already, nothing more lost
         h = state.pos[u]
         goal = 1.5 if take.get(h, 99) <= 8 else 1.0
         v += _worth(state, u) * _front_weight(near, h) * goal
@@ -460,7 +460,7 @@ def montgomery(state: GameState) -> Choice | None:
     if not _ok(state, cmd):
         return None
     allied = [u for u in state.on_map("Allied") if not state.spec(u).is_leader]
-    cut = [u for u in allied if state.supply.get(u, "supplied") != "supplied"]
+    cut = [u for u in allied if not state.is_supplied(u)]
     meuse = geo.meuse_hexes(state)
     d = geo.distances(state.module, meuse) if meuse else {}
     close = min((d.get(state.pos[u], 99) for u in state.on_map("German") if not state.spec(u).is_leader),

@@ -76,7 +76,7 @@ def german_score(state: GameState, tg: Targets | None = None) -> float:
         a, d, _ = state.strength(u)
         sign = 1.0 if spec.side == "German" else -1.0
         s += sign * W_STRENGTH * (a + d)
-        if state.supply.get(u, "supplied") != "supplied":
+        if not state.is_supplied(u):  # 8.7.4: out of fuel too
             s -= sign * W_UNSUPPLIED
         if spec.side == "German" and dist:
             s -= W_MARCH * min(dist.get(h, MARCH_CAP), MARCH_CAP)

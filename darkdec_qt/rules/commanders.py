@@ -102,7 +102,7 @@ def displacement_hexes(state: GameState, leader: str, exclude: frozenset[str] | 
     side = state.side_of(leader)
     here = state.pos[leader]
     cands = [state.pos[u] for u in state.on_map(side)
-             if not state.spec(u).is_leader and state.supply.get(u, "supplied") == "supplied"
+             if not state.spec(u).is_leader and state.is_supplied(u)  # 8.7.4: not out of fuel
              and state.pos[u] not in exclude]
     if not cands:
         return []

@@ -197,7 +197,7 @@ def _check_enter_strategic(state: GameState, cmd: cm.EnterStrategic, dice: DiceC
 
     if (err := moments.strategic_entry_problem(state, u)) is not None:  # sole occupant, no enemy ZOC:
         raise err  # judged at the beginning of the Movement Phase (moments.py)
-    if state.supply.get(u) in ("unsupplied", "isolated") or movement.is_fuel_depleted(state, u):
+    if not state.is_supplied(u):  # 8.7.4: out of fuel is unsupplied
         raise IllegalAction("is marked unsupplied or isolated", rule="10.4.1A", unit=u)
     if state.mp_spent.get(u, 0) or u in state.moved:
         raise IllegalAction("must enter strategic movement before spending MPs", rule="10.4.1D", unit=u)

@@ -63,8 +63,10 @@ def check_refit(state: GameState, cmd: cm.Refit, dice: object) -> list[ev.Event]
         raise IllegalAction("was reformed this turn; refit on a later turn", rule="9.0E", unit=u)
     if state.pos[u] in zoc_hexes(state, other_side(state.side)):
         raise IllegalAction(f"in {state.pos[u]} is in an enemy ZOC", rule="9.1A", unit=u, hex=state.pos[u])
-    if state.supply.get(u) in ("unsupplied", "isolated"):
-        raise IllegalAction("is unsupplied or isolated", rule="9.1B", unit=u)
+    if not state.is_supplied(u):
+        why = "is out of fuel (8.7.4)" if state.supply_status(u) == "unsupplied" and state.out_of_fuel(u) \
+            else "is unsupplied or isolated"
+        raise IllegalAction(why, rule="9.1B", unit=u)
     if state.replacements.get(f"{state.side}/{kind}", 0) < 1:
         raise IllegalAction(f"no {kind} replacement left", rule="9.0C", unit=u)
     return [ev.UnitRefitted(unit=u, type=kind)]

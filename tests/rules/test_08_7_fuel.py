@@ -95,7 +95,7 @@ def test_8_7_2C_4_every_unit_of_the_division_is_out_of_supply_wherever_it_is():
     full = movement.movement_allowance(st, "b/2Pz")
     execute(st, cm.ChooseFuelDivision(division="2Pz", side="Allied"))
     assert movement.movement_allowance(st, "b/2Pz") == -(-full // 2)  # 8.4B halved, rounded up
-    assert movement.is_fuel_depleted(st, "a/2Pz") and not movement.is_fuel_depleted(st, "a/9Pz")
+    assert st.out_of_fuel("a/2Pz") and not st.out_of_fuel("a/9Pz")
 
 
 def test_8_7_2D_two_of_the_three_independent_brigades_instead_of_a_division():
@@ -110,7 +110,7 @@ def test_8_7_2D_two_of_the_three_independent_brigades_instead_of_a_division():
     execute(st, cm.ChooseFuelDivision(division="", side="Allied", brigades=("150Pz", "FBB")))  # FBB: 1-unit division
     assert {"150Pz", "FBB"} <= st.fuel_depleted and "FGB" not in st.fuel_depleted
     assert st.fuel_shortage == 1  # counts as one division
-    assert movement.is_fuel_depleted(st, "FBB") and not movement.is_fuel_depleted(st, "FGB")
+    assert st.out_of_fuel("FBB") and not st.out_of_fuel("FGB")
 
 
 def test_8_7_5_not_enough_eligible_divisions_has_no_further_effect():

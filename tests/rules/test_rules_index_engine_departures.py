@@ -1,6 +1,7 @@
 """Departures from the rulebook found while checking the rules index against the engine
-(sections 5-9 and 16-26). Each test states what the clause requires and is expected to fail
-until the engine is corrected: a strict xfail turns into an error the day it passes."""
+(sections 5-9 and 16-26), now corrected. Each test states what the clause requires; both failed
+until the engine read supply through one predicate for every effect (8.7.4,
+``GameState.supply_status``)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,6 @@ from darkdec_qt.rules.engine import check
 from tests.rules.builder import ScenarioBuilder
 
 
-@pytest.mark.xfail(strict=True, reason="9.1B with 8.7.4: replacements.check_refit reads state.supply only, "
-                                       "not fuel depletion")
 def test_9_1B_and_8_7_4_a_unit_out_of_fuel_receives_no_replacement():
     """8.7.4: fuel depletion has the effects of being unsupplied; 9.1B: unsupplied units may not
     receive replacements. A division put out of fuel in the German Supply Phase is still out of
@@ -32,8 +31,6 @@ def test_9_1B_and_8_7_4_a_unit_out_of_fuel_receives_no_replacement():
     assert e.value.rule in ("9.1B", "8.7.4")
 
 
-@pytest.mark.xfail(strict=True, reason="23.0B with 8.7.4: variants._german_meuse_threat reads state.supply only, "
-                                       "not fuel depletion")
 def test_23_0B_and_8_7_4_a_unit_out_of_fuel_is_not_a_supplied_unit_near_the_meuse():
     """23.0B asks for "a supplied unit within four hexes of the west side of the Meuse"; a
     division put out of supply by the Fuel Depletion Table is out of supply (8.7.2C, 8.7.4)."""

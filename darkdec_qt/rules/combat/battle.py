@@ -24,15 +24,12 @@ Explained = list[tuple[str, int, str]]  # (unit or hex, value, reason)
 
 def is_unsupplied(state: GameState, unit: str) -> bool:
     """8.4B (and 8.7.4: fuel depletion counts as unsupplied); leaders never (15.5C)."""
-    if state.spec(unit).is_leader:
-        return False
-    d = state.spec(unit).division
-    return state.supply.get(unit) == "unsupplied" or (d is not None and d in state.fuel_depleted) \
-        or unit in state.fuel_depleted
+    return state.supply_status(unit) == "unsupplied"
 
 
 def is_isolated(state: GameState, unit: str) -> bool:
-    return not state.spec(unit).is_leader and state.supply.get(unit) == "isolated"
+    """8.5; leaders never (15.5C)."""
+    return state.supply_status(unit) == "isolated"
 
 
 def attack_strength(state: GameState, unit: str, attackers: tuple[str, ...], *, shock: bool = False,

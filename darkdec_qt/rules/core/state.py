@@ -164,6 +164,35 @@ class GameState:
             return s.reduced
         return s.full
 
+    # --- supply for every effect (8.7.4) ------------------------------------
+    def out_of_fuel(self, unit: str) -> bool:
+        """8.7.2C-D: ``unit`` is a German unit of a division (or an independent brigade) put
+        out of supply by the Fuel Depletion Table, until the next German player turn (8.7.2B)."""
+        if not self.fuel_depleted:
+            return False
+        s = self.module.units[unit]
+        return s.side == "German" and (unit in self.fuel_depleted or s.division in self.fuel_depleted)
+
+    def supply_status(self, unit: str) -> str:
+        """The supply status for every effect of supply, "supplied", "unsupplied" or "isolated"
+        (8.4, 8.5, and every rule that asks for a supplied unit): the status traced at the side's last
+        determination (``supply``, 8.1B), except that 8.7.4 makes a unit out of fuel
+        unsupplied (an isolated one stays isolated). Leaders never lack supply (15.5C); a unit
+        with no determination yet (a reinforcement, a reformed unit) counts as supplied.
+        ``supply`` itself keeps the traced status: who can trace a line (8.2, 8.5A, 8.7.3A)."""
+        s = self.module.units[unit]
+        if s.is_leader:
+            return "supplied"
+        traced = self.supply.get(unit, "supplied")
+        if traced == "supplied" and self.out_of_fuel(unit):
+            return "unsupplied"
+        return traced
+
+    def is_supplied(self, unit: str) -> bool:
+        """``supply_status(unit) == "supplied"``: a supplied unit for every rule that asks for
+        one (9.1B, 10.4.1A, 10.7.2C, 10.9.1A/C, 15.5D, 16.1G, 23.0B, victory conditions)."""
+        return self.supply_status(unit) == "supplied"
+
     def weather_now(self) -> str:
         if self.turn in self.weather:
             return self.weather[self.turn]

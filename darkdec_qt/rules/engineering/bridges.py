@@ -13,7 +13,6 @@ from darkdec_qt.rules.core.registry import register_checker
 from darkdec_qt.rules.core.state import GameState
 from darkdec_qt.rules.core.tables import TICKS
 from darkdec_qt.rules.movement import move as movement
-from darkdec_qt.rules.movement.move import is_fuel_depleted
 from darkdec_qt.rules.opening import initial
 
 GERMAN_BRIDGE_LIMIT = 7  # 16.2.4C (used when the module has no 'german_bridge' marker)
@@ -43,7 +42,7 @@ def check_blow(state: GameState, cmd: cm.BlowBridge, dice: DiceCursor) -> list[e
     if k in state.bridge_attempts:
         raise IllegalAction(f"bridge {a}-{b} was already attempted this player turn", rule="16.1D", unit=u)
 
-    if state.supply.get(u, "supplied") != "supplied" or is_fuel_depleted(state, u) or u in state.reserve \
+    if not state.is_supplied(u) or u in state.reserve \
             or u in state.strategic:
         raise IllegalAction("unsupplied, isolated, reserve or strategic units may not", rule="16.1G", unit=u)
     if state.paradropped.get(u) == state.turn:

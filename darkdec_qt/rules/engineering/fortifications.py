@@ -29,7 +29,7 @@ def check_build(state: GameState, unit: str) -> list[ev.Event]:
         raise IllegalAction(f"cannot fortify {h}: in an enemy ZOC", rule="17.0B", unit=unit, hex=h)
     if unit in state.moved or unit in state.attacked:
         raise IllegalAction("cannot fortify: it moved or fought this player turn", rule="17.0B", unit=unit, hex=h)
-    if state.supply.get(unit) == "isolated":
+    if state.supply_status(unit) == "isolated":
         raise IllegalAction("cannot fortify: isolated", rule="17.0B", unit=unit, hex=h)
     try:  # 18.3D: units not permitted to move (18.3B-C) may not build fortifications
         initial.check_may_move(state, unit)

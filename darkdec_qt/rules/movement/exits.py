@@ -44,8 +44,7 @@ def check_exit(state: GameState, cmd: cm.Exit, dice: object) -> list[ev.Event]:
     fresh = state.mp_spent.get(u, 0) == 0 and u not in state.moved
     if cost > movement.remaining_ticks(state, u) and not fresh:
         raise IllegalAction(f"cannot exit from {h}: not enough movement points", rule="10.7C", unit=u, hex=h)
-    supplied = state.supply.get(u, "supplied") == "supplied" and not movement.is_fuel_depleted(state, u)  # 8.7.4
-    owed = state.strength(u)[0] if supplied else 0
+    owed = state.strength(u)[0] if state.is_supplied(u) else 0  # 10.7.2C "in supply upon its exit", 8.7.4
     return [ev.UnitExited(unit=u, hex=h, edge=hx.edge or "", owed=owed)]
 
 

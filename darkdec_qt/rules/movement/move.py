@@ -95,16 +95,11 @@ def movement_allowance(state: GameState, unit: str, strategic: bool | None = Non
         strategic = unit in state.strategic
     if state.air_superiority() and spec.side == "German" and spec.is_motorized:  # 20.1A, 26.11A
         ma -= 2 if strategic else 1
-    if not spec.is_leader and (state.supply.get(unit) in ("unsupplied", "isolated") or is_fuel_depleted(state, unit)):
-        ma = half_up(ma)  # 8.4B, 8.5E
+    if not state.is_supplied(unit):
+        ma = half_up(ma)  # 8.4B, 8.5E, 8.7.4
     if state.phase is Phase.REACTION:
         ma = half_up(ma)  # 14.4C
     return max(ma, 0)
-
-
-def is_fuel_depleted(state: GameState, unit: str) -> bool:
-    spec = state.module.units[unit]
-    return bool(state.fuel_depleted) and (spec.division in state.fuel_depleted or unit in state.fuel_depleted)
 
 
 def strategic_factor(state: GameState, unit: str) -> int:

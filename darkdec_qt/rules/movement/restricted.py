@@ -71,7 +71,7 @@ def is_activated(state: GameState, unit: str) -> bool:
         return False
     for u, h in state.pos.items():
         s = state.module.units[u]
-        if s.side == "German" and not s.is_leader and state.supply.get(u, "supplied") == "supplied":
+        if s.side == "German" and not s.is_leader and state.is_supplied(u):  # 8.7.4: not out of fuel
             if any(hexgrid.distance(h, w) <= 3 for w in west):
                 return True
     return False
@@ -108,7 +108,7 @@ def automatic_releases(state: GameState) -> list[ev.Event]:
     code = state.turn_code()
     germans = [h for u, h in state.pos.items()
                if mod.units[u].side == "German" and not mod.units[u].is_leader
-               and state.supply.get(u, "supplied") == "supplied"]
+               and state.is_supplied(u)]  # 8.7.4: not out of fuel
     out: list[ev.Event] = []
     for u in sorted(mod.units):
         s = mod.units[u]

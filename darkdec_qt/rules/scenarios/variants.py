@@ -379,7 +379,7 @@ def _german_meuse_threat(state: GameState, reach: int) -> bool:
     units = state.module.units
     for u, h in state.pos.items():
         s = units[u]
-        if s.side == "German" and not s.is_leader and state.supply.get(u, "supplied") == "supplied":
+        if s.side == "German" and not s.is_leader and state.is_supplied(u):  # 8.7.4: not out of fuel
             if any(hexgrid.distance(h, w) <= reach for w in west):
                 return True
     return False

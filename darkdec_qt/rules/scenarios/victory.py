@@ -198,7 +198,7 @@ def _towns(state: GameState, names: list[str]) -> dict[str, str]:
 
 def _supplied_german_near_meuse(state: GameState) -> bool:
     units = state.module.units
-    return any(units[u].side == "German" and not units[u].is_leader and state.supply.get(u, "supplied") == "supplied"
+    return any(units[u].side == "German" and not units[u].is_leader and state.is_supplied(u)  # 8.7.4
                and near_meuse(state, h) for u, h in state.pos.items())
 
 
@@ -313,7 +313,7 @@ def _final_fury(state: GameState) -> Verdict:
     bastogne = state.module.town_hex("Bastogne")
     units = state.module.units
     garrison = [u for u, h in state.pos.items() if h == bastogne and units[u].side == "Allied" and not units[u].is_leader]
-    cut = bool(garrison) and all(state.supply.get(u, "supplied") != "supplied" for u in garrison)
+    cut = bool(garrison) and all(not state.is_supplied(u) for u in garrison)
     if towns["Bastogne"] == "German" or cut:
         why = "Germany holds Bastogne" if towns["Bastogne"] == "German" else "Bastogne's garrison is cut off"
         return mk("German", "German", "German victory", why, [], ["retake Bastogne and reopen its corridor"])

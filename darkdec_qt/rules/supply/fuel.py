@@ -58,13 +58,23 @@ def check_choose(state: GameState, cmd: cm.ChooseFuelDivision) -> list[ev.Event]
         if len(brig) != 2 or len(cmd.brigades) != 2 or any(b not in ok for b in brig):
             raise IllegalAction(f"name two of the three German independent brigades on the map ({', '.join(ok)})",
                                 rule="8.7.2D")
-        return [ev.FuelDepleted(division=brig[0], chosen_by=cmd.side),
-                ev.FuelDepleted(division=brig[1], chosen_by=cmd.side),
-                ev.FuelShortageSet(count=state.fuel_shortage - 1)]
+        return (depletion_events(state, brig[0], cmd.side) + depletion_events(state, brig[1], cmd.side)
+                + [ev.FuelShortageSet(count=state.fuel_shortage - 1)])
     if cmd.division not in fuel_eligible_divisions(state, who):
         rule, why = ineligible_clause(state, cmd.division, who)
         raise IllegalAction(f"division {cmd.division} may not be put out of supply: {why}", rule=rule)
-    return [ev.FuelDepleted(division=cmd.division, chosen_by=cmd.side)]
+    return depletion_events(state, cmd.division, cmd.side)
+
+
+def depletion_events(state: GameState, name: str, chosen_by: str) -> list[ev.Event]:
+    """8.7.2C: the division (or independent brigade) ``name`` is out of supply; 8.7.4 with
+    10.4.8B: its units in strategic movement lose the marker, as units judged out of supply do
+    (docs/rules-interpretations.md)."""
+    units = state.module.units
+    strategic = [u for u in sorted(state.strategic)
+                 if units[u].side == "German" and (u == name or units[u].division == name)]
+    return [ev.FuelDepleted(division=name, chosen_by=chosen_by),
+            *(ev.StrategicLeft(unit=u, mp=0, reason="out of fuel (8.7.4, 10.4.8B)") for u in strategic)]
 
 
 def auto_events(state: GameState) -> list[ev.Event]:
@@ -74,10 +84,10 @@ def auto_events(state: GameState) -> list[ev.Event]:
     tmp = state.clone()
     while tmp.fuel_shortage > 0:
         elig = fuel_eligible_divisions(tmp, chooser(tmp))
-        e: ev.Event = (ev.FuelDepleted(division=elig[0], chosen_by=chooser(tmp)) if elig
-                       else ev.FuelShortageSet(count=0))
-        apply(tmp, e)
-        out.append(e)
+        es = depletion_events(tmp, elig[0], chooser(tmp)) if elig else [ev.FuelShortageSet(count=0)]
+        for e in es:
+            apply(tmp, e)
+        out += es
     return out
 
 

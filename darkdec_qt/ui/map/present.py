@@ -18,9 +18,10 @@ PHASE_NAMES = {
 
 
 def unit_markers(state: GameState, unit: str) -> set[str]:
-    """5.4 markers of one unit: OOS, ISOn (consecutive isolated turns), SM, RES, FUEL."""
+    """5.4 markers of one unit: OOS (unsupplied, or out of fuel: 8.7.4), ISOn (consecutive
+    isolated turns), SM, RES."""
     out: set[str] = set()
-    sup = state.supply.get(unit)
+    sup = state.supply_status(unit)  # 8.7.4: a unit out of fuel is marked out of supply
     if sup == "unsupplied":
         out.add("OOS")
     elif sup == "isolated":
