@@ -3,11 +3,14 @@
     python packaging/mutation_sample.py [--n 400] [--seed 26] [--jobs 2]   a sampled score
     python packaging/mutation_sample.py --modules combat retreat ...      every mutant of them
     python packaging/mutation_sample.py --report [--modules ...]          the results so far
+    python packaging/mutation_sample.py --survivors --modules combat ...  run again only their survivors
 
 The sampled score draws ``--n`` mutants at random (fixed ``--seed``) from every mutant of
 ``darkdec_qt/rules``, runs them with mutmut and prints the share killed with its 95 % Wilson
 interval; it is the figure to watch. ``--modules`` runs every mutant of the named modules
-(``combat``, ``rules.combat`` or a glob such as ``combat*``) and prints a table per module.
+(``combat``, ``rules.combat`` or a glob such as ``combat*``) and prints a table per module;
+with ``--survivors`` it runs again only the mutants of those modules that survived (not the
+listed equivalents), the quick check after adding tests.
 Killed counts mutmut's "killed" and "timeout"; "survived" and "no tests" are survivors.
 Survivors that cannot change behaviour are listed in tests/mutation-equivalents.txt (one line
 each: the mutant's name, then why) and counted apart. Slow (hours for the whole engine on two
@@ -201,13 +204,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--modules", nargs="*")
     ap.add_argument("--report", action="store_true", help="print the results so far, run nothing")
     ap.add_argument("--chunk", type=int, default=0, help="run the sample in chunks of this size (reporting between)")
+    ap.add_argument("--survivors", action="store_true", help="with --modules: run again only their survivors")
     a = ap.parse_args(argv)
     os.chdir(ROOT)
     if not a.report:
         generate()
     if a.modules is not None:
         pats = [m.removeprefix("rules.").removeprefix(PREFIX) for m in a.modules]
-        if not a.report:
+        if a.survivors and not a.report:
+            codes, eq = results(), equivalents()
+            names = [n for n, c in codes.items() if c in SURVIVED and n not in eq
+                     and (not pats or any(fnmatch.fnmatch(module_of(n), p) for p in pats))]
+            if names:
+                run(sorted(names), a.jobs)
+        elif not a.report:
             names = [PREFIX + p + ".*" for p in pats] or [PREFIX + "*"]
             run(names, a.jobs)
         report_table(pats)

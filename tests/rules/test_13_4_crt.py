@@ -203,3 +203,22 @@ def test_13_4_2_a_module_without_a_normal_or_tactical_column_reads_the_column_it
     two = replace(t, dice={("advantage" if k[0] == "tactical" else k[0], k[1]): v for k, v in t.dice.items()})
     s.module = replace(s.module, charts=replace(s.module.charts, crt=two))
     assert [crt.lookup(s, "2:1", "tactical", r) for r in rolls] == [t.result("2:1", "normal", r) for r in rolls]
+
+
+def _odds_columns(s, cols):
+    from dataclasses import replace
+
+    s.module = replace(s.module, charts=replace(s.module.charts, crt=replace(s.module.charts.crt, odds=cols)))
+    return s
+
+
+def test_13_5A_B_the_odds_stop_at_9_1_and_1_3_even_on_a_table_printing_more_columns():
+    s = _odds_columns(CombatBuilder().build(), ("1:4", "1:3", "1:2", "1:1", "2:1", "3:1", "4:1", "5:1", "6:1",
+                                                "7:1", "8:1", "9:1", "10:1"))
+    assert crt.odds_column(s, 10, 1) == "9:1" and crt.odds_column(s, 1, 4) == "1:3"
+
+
+def test_13_4_1C_a_table_with_fewer_columns_reads_its_end_columns():
+    s = _odds_columns(CombatBuilder().build(), ("1:2", "1:1", "2:1", "3:1", "4:1", "5:1", "6:1"))
+    assert [crt.odds_column(s, a, d) for a, d in ((8, 1), (6, 1), (1, 3), (1, 2), (3, 3))] == \
+        ["6:1", "6:1", "1:2", "1:2", "1:1"]

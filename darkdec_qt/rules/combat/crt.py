@@ -72,12 +72,6 @@ def odds_column(state: GameState, attack: int, defense: int) -> str:
     return label if label in cols else (cols[-1] if attack >= defense else cols[0])
 
 
-def shift(state: GameState, column: str, n: int) -> str:
-    cols = state.module.charts.crt.odds
-    i = max(0, min(len(cols) - 1, cols.index(column) + n))
-    return cols[i]
-
-
 def _clear_seen(state: GameState) -> bool:
     """20.3B: Germany loses the tactical column for the rest of the game once clear weather came."""
     return any((state.weather.get(t.number, t.weather) == "clear") for t in state.module.turns[: state.turn])
