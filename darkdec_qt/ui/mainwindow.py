@@ -93,6 +93,7 @@ class MainWindow(QMainWindow):
         self.hex_label = ElidedLabel(mode=Qt.TextElideMode.ElideRight, min_px=120)
         self.hex_label.setObjectName("HexInfo")
         self.statusBar().addWidget(self.message_label, 1)
+        self.message_label.hide()  # until there is a message (show_message)
         self.statusBar().addPermanentWidget(self.hex_label)
         self.provenance_label = ElidedLabel(mode=Qt.TextElideMode.ElideRight)  # the module holds reconstructed data
         self.provenance_label.setObjectName("Provenance")
@@ -100,7 +101,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.provenance_label)
         self._msg_timer = QTimer(self)
         self._msg_timer.setSingleShot(True)
-        self._msg_timer.timeout.connect(lambda: self.message_label.set_full_text(""))  # (not setText: a re-elide would bring it back)
+        self._msg_timer.timeout.connect(lambda: self.show_message(""))
         # --- docks
         self.log_panel = LogPanel(controller)
         self.log_dock = self._dock("Log", self.log_panel, Qt.DockWidgetArea.RightDockWidgetArea)
@@ -204,10 +205,15 @@ class MainWindow(QMainWindow):
                             + provenance_title(c.game))
 
     def show_message(self, text: str, error: bool = False) -> None:
+        """``text`` in the status bar for a while ("" clears it: its whole text, not only the
+        shown one, or a later re-elide would bring it back). An empty message line is hidden,
+        so the waiting line beside it has the room to say in full what the game waits for."""
         self.message_label.set_full_text(text)
         self.message_label.setProperty("error", error)
         self.message_label.setStyleSheet("color:#a01010; font-weight:bold;" if error else "color:#1c1c1c;")
-        self._msg_timer.start(MESSAGE_MS)
+        self.message_label.setVisible(bool(text))
+        if text:
+            self._msg_timer.start(MESSAGE_MS)
 
     def _hovered(self, h: str) -> None:
         m = self.controller.module

@@ -243,3 +243,21 @@ def test_the_defender_sees_its_own_choices_not_the_attackers_controls(vs_compute
         wait_idle(win.computer)
     assert c.state.side == "Allied" and c.state.phase.value == "combat"
     assert panel.mode_button.isVisible() and panel.declare_button.isVisible()
+
+
+def test_the_waiting_line_is_read_whole_at_1280_pixels(vs_computer, qtbot, monkeypatch):
+    """What the human owes is said in full in the status bar of a 1,280-pixel window: the
+    message line, empty when no message is shown, gives its room to the waiting line instead
+    of the owed decision being cut in the middle ("declares vo…al integrity")."""
+    from darkdec_qt.ui import mainwindow
+
+    monkeypatch.setattr(mainwindow, "MESSAGE_MS", 300)
+    win = vs_computer
+    win.resize(1280, 720)
+    press_keys(win, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)  # a refusal shown for a while
+    assert plain(win.message_label)
+    qtbot.waitUntil(lambda: not plain(win.message_label), timeout=3000)
+    qtbot.wait(50)
+    line = win.waiting
+    assert line.isVisible() and "declares voluntary reductions" in line.full
+    assert plain(line) == line.full, plain(line)  # not elided
