@@ -131,3 +131,15 @@ def test_13_3_2_every_reduction_is_given_with_its_clause_and_the_level_stops_at_
     # exactly 0 is not raised
     assert hex_level(s, "0505", voluntary=3) == (0, [(3, "woods (TEC, 13.3.1A)"),
                                                      (-3, "voluntary reduction (13.3.3)")])
+
+
+def test_13_3A_a_feature_the_tec_does_not_list_gives_no_level_and_a_hex_with_none_is_level_0():
+    from dataclasses import replace
+
+    # given a module whose TEC has no Westwall line and gives clear terrain no defense level
+    s = CombatBuilder().terrain("0505", "woods", westwall=True).build()
+    tec = {k: v for k, v in s.module.charts.tec.items() if k != "westwall"}
+    tec["clear"] = replace(tec["clear"], defense=None)
+    s.module = replace(s.module, charts=replace(s.module.charts, tec=tec))
+    assert base_level(s, "0505") == (3, "woods")
+    assert base_level(s, "0606") == (0, "none")
