@@ -226,6 +226,7 @@ class MainWindow(QMainWindow):
         if self.hotseat:
             s = self.controller.state
             self.input.cancel()
+            self.show_message("")  # the last message is the passing player's (a selection may name hidden units, 25.0A)
             owed = owed_decision(s, side, self.controller.acting())
             self.handover.offer(side, f"Turn {s.turn}, {s.side} player turn, {s.phase.value} phase."
                                 + (f" The {side} player {owed.words}." if owed is not None else ""))

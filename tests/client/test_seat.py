@@ -261,3 +261,24 @@ def test_the_waiting_line_is_read_whole_at_1280_pixels(vs_computer, qtbot, monke
     line = win.waiting
     assert line.isVisible() and "declares voluntary reductions" in line.full
     assert plain(line) == line.full, plain(line)  # not elided
+
+
+def test_the_hand_over_screen_clears_the_last_players_message(make_client, qtbot):
+    """The status bar's last message belongs to the player who hands over ("Selected
+    60/116Pz: 35 legal destinations" names a unit the other side may not see under fog of
+    war, 25.0A): it is cleared when the hand-over screen comes up."""
+    from tests.client.helpers import click_hex, end_phases_until
+
+    win = make_client(hotseat=True)
+    if win.handover.isVisible():
+        qtbot.mouseClick(win.handover.button, Qt.MouseButton.LeftButton)
+    end_phases_until(win, "movement")
+    if win.handover.isVisible():
+        qtbot.mouseClick(win.handover.button, Qt.MouseButton.LeftButton)
+    s = win.controller.state
+    u = next(u for u, h in sorted(s.pos.items()) if s.side_of(u) == "German" and not s.spec(u).is_leader)
+    click_hex(win, s.pos[u])
+    assert plain(win.message_label).startswith("Selected ")
+    press_keys(win, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)  # End Movement Phase: the Allies react
+    assert win.handover.isVisible() and win.handover.side == "Allied"
+    assert plain(win.message_label) == "" and win.message_label.toolTip() == ""
