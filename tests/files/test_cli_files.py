@@ -19,7 +19,7 @@ def test_log_folds_the_routine_supply_lines_like_the_client(saved_game, capsys, 
     folded = [line for line in out.splitlines() if "units supplied (--all lists them)" in line]
     phases_with_routine = {sum(1 for e in played.events[:i] if e.kind == "phase_began") for i in routine}
     assert len(folded) == len(phases_with_routine)
-    assert int(folded[0].split()[0]) == routine[0]
+    assert int(folded[0].split()[0]) == routine[0] + 1  # events are numbered from 1 everywhere
     assert sum(1 for line in out.splitlines() if describe(played.events[routine[1]], played.module) in line) == 0
     code, out_all, _ = run(capsys, "log", "--all", str(saved_game))
     assert "--all lists them" not in out_all
