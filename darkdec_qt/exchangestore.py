@@ -283,6 +283,11 @@ class PlayerHome:
         self.remember(s)
         return s
 
+    def forget(self) -> None:
+        """Drop the sessions kept in memory: the next ``load`` builds its own from the files (a worker
+        thread must not change a session the window shows)."""
+        self._loaded = {}
+
     def remember(self, s: Session) -> None:
         """Keep ``s`` as the loaded state of its game files as they are now on disk."""
         d = s.dir

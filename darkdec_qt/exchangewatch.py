@@ -51,7 +51,10 @@ class SharedFolder:
             return False
         return player.get("side") == side
 
-    def poll(self) -> Polled:
+    def poll(self, progress=None) -> Polled:  # noqa: ANN001 (protocol.Progress)
+        """One look at the folder. ``progress`` is passed to ``PlayerHome.open_file``; when it cancels,
+        the file is passed over until it changes and the ExchangeError (kind ``cancelled``, naming the
+        file) is raised: what was opened before it is kept, and the next poll goes on after it."""
         out = Polled()
         try:
             paths = sorted(self.folder.glob(f"*{SUFFIX}"), key=lambda p: (p.stat().st_mtime_ns, p.name))
@@ -69,11 +72,14 @@ class SharedFolder:
                 self._done[p.name] = stamp
                 continue
             try:
-                r = self.home.open_file(p)
+                r = self.home.open_file(p, progress=progress)
             except ExchangeFileError:
                 continue  # not readable yet (being written or synced): the next poll tries again
             except ExchangeError as exc:
                 self._done[p.name] = stamp
+                if exc.kind == "cancelled":
+                    raise ExchangeError(f"opening {p.name} was cancelled; your game is unchanged",
+                                        kind="cancelled") from None
                 if exc.kind != "replayed":
                     out.refused.append((p, str(exc)))
                 continue

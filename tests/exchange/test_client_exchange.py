@@ -123,7 +123,8 @@ def test_a_shared_folder_is_watched_and_answers_go_into_it(client, qtbot, tmp_pa
     monkeypatch.setattr("darkdec_qt.ui.exchange.actions.QFileDialog.getExistingDirectory", lambda *a: str(shared))
     x.watcher.setInterval(50)
     win.actions_by_name["exchange_watch"].trigger()
-    assert x.session is not None and "send the file to the German player" in x.status.text()
+    qtbot.waitUntil(lambda: x.session is not None, timeout=20_000)  # read and verified in a worker
+    assert "send the file to the German player" in x.status.text()
     # Send to opponent writes into the shared folder, with no dialog and no mail
     monkeypatch.setattr(x, "mail", lambda p: pytest.fail("no mail for a shared folder"))
     win.actions_by_name["exchange_send"].trigger()
@@ -196,3 +197,56 @@ def test_opening_a_file_runs_off_the_interface_thread_and_can_be_cancelled(clien
     assert clicked and threads == {"darkdec-open-exchange"}
     assert x.home.games() == []  # nothing kept of a cancelled file
     assert any("was cancelled; your game is unchanged" in m for m in said)
+
+
+def test_a_watched_folder_is_read_off_the_interface_thread_and_can_be_cancelled(client, qtbot, tmp_path,
+                                                                                monkeypatch):
+    import threading
+    import time
+
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QPushButton
+
+    from darkdec_qt.game.exchange import ExchangeGame
+
+    from .helpers import Duel
+
+    win, x = client, client.exchange
+    duel = Duel(tmp_path / "duel", seed=3)
+    for _ in range(6):
+        duel.step()
+    shared = tmp_path / "shared"
+    whole = duel.session("German").send(shared, full=True)
+    threads, accept = set(), ExchangeGame._accept
+
+    def slow(self, signed):  # noqa: ANN001
+        threads.add(threading.current_thread().name)
+        time.sleep(0.15)
+        return accept(self, signed)
+
+    monkeypatch.setattr(ExchangeGame, "_accept", slow)
+    monkeypatch.setattr("darkdec_qt.ui.exchange.actions.QFileDialog.getExistingDirectory", lambda *a: str(shared))
+    drawn = []
+
+    def press_cancel():
+        if x.progress is None or not x.progress.isVisible() or not threads:
+            QTimer.singleShot(50, press_cancel)
+            return
+        win.repaint()  # the window still draws while the folder is read
+        drawn.append(x.progress.labelText())
+        qtbot.mouseClick(x.progress.findChild(QPushButton), Qt.MouseButton.LeftButton)
+
+    said = []
+    monkeypatch.setattr(win, "show_message", lambda text, *a: said.append(text))
+    QTimer.singleShot(100, press_cancel)
+    win.actions_by_name["exchange_watch"].trigger()
+    assert x._polling  # the look at the folder goes on in a worker; the interface thread is free
+    qtbot.waitUntil(lambda: not x._polling, timeout=60_000)
+    assert threads == {"darkdec-watch-folder"}  # every file read and verified in the worker
+    assert drawn and "Verifying new files in shared" in drawn[0]
+    assert x.home.games() == []  # nothing kept of a cancelled file
+    assert any(f"opening {whole.name} was cancelled; your game is unchanged" in m for m in said)
+    threads.clear()
+    x.poll_folder()  # the cancelled file is passed over until it changes
+    qtbot.waitUntil(lambda: not x._polling, timeout=20_000)
+    assert not threads and x.home.games() == []

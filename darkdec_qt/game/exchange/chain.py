@@ -166,7 +166,7 @@ class Chain:
             except ExchangeError:
                 self._header(parse(signed, seq), seq)
                 raise
-        body = parse(signed, seq)
+        body = parse(signed, seq, sealed=not self.signatures)
         self._header(body, seq)
         if self.signatures and known is None:
             verify(signed, body["key"], seq)

@@ -37,8 +37,18 @@ def is_hex(v: Any, n: int) -> bool:
     return isinstance(v, str) and len(v) == n and _HEX.fullmatch(v) is not None
 
 
-def parse(signed: Signed, seq: int) -> dict[str, Any]:
-    """The body of an untrusted stored segment, schema-checked; raises ExchangeError naming ``seq``."""
+def parse(signed: Signed, seq: int, *, sealed: bool = False) -> dict[str, Any]:
+    """The body of an untrusted stored segment, schema-checked; raises ExchangeError naming ``seq``.
+    ``sealed``: a segment of the owner's sealed local copy, checked in full when it was accepted
+    (the seal authenticates its bytes): only decoded."""
+    if sealed:
+        try:
+            body = json.loads(signed.raw)
+        except (ValueError, RecursionError):
+            raise _bad(seq, "is not valid JSON") from None
+        if isinstance(body, dict):
+            return body
+        raise _bad(seq, "is not a JSON object")
     if not isinstance(signed.raw, str) or len(signed.raw) > MAX_SEGMENT_CHARS:
         raise _bad(seq, "is missing or too large")
     if not is_hex(signed.sig, 128):

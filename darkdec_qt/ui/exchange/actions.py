@@ -195,15 +195,32 @@ class ExchangeActions(QObject):
     def watch(self, folder: str | Path) -> None:
         """Watch ``folder`` (a synced or network folder both players share): each opponent's file is
         opened as it lands, and my files are written there."""
-        self.shared = SharedFolder(self.home, folder)
+        # the worker reads through a home of its own: the sessions it builds are not the ones the window shows
+        self.shared = SharedFolder(PlayerHome(self.home.root, self.home.ledger_path), folder)
         self.watcher.start()
         self.win.show_message(f"Watching {folder}: your opponent's files open as they land; yours are written there")
         self.poll_folder()
 
     def poll_folder(self) -> None:
-        if self.shared is None:
+        """One look at the shared folder, off the interface thread: reading and verifying each new file
+        runs in a worker (``_start_worker``, the mechanism of opening a file: progress and Cancel); the
+        window goes on meanwhile, and the files found are shown when the worker is done."""
+        if self.shared is None or self._polling or not self.win.isVisible():
             return
-        polled = self.shared.poll()
+        self._polling = True
+        shared = self.shared
+        shared.home.forget()  # the worker builds sessions of its own, never changes the one shown
+        self._start_worker(lambda progress: shared.poll(progress=progress),
+                           f"Verifying new files in {shared.folder.name}: every signature, secret and command…",
+                           "darkdec-watch-folder", self._polled)
+
+    def _polled(self, polled, exc: BaseException | None) -> None:  # noqa: ANN001 (exchangewatch.Polled)
+        self._polling = False
+        if isinstance(exc, ExchangeError) and exc.kind == "cancelled":  # passed over until the file changes
+            self.win.show_message(f"{exc}; open it with File > Open opponent's file when you wish", True)
+            return
+        if exc is not None:
+            raise exc
         for path, why in polled.refused:
             self._refused(path, why)
         for _path, r in polled.opened[-1:]:  # the newest: it holds every segment before it
@@ -297,9 +314,40 @@ class ExchangeActions(QObject):
         return True
 
     def _verify(self, path: Path, accept_module: str | None = None):  # -> Received
-        """``home.open_file`` off the interface thread (the window keeps drawing), with a progress
-        dialog and Cancel; a cancelled file leaves the game as it was (the segments are verified on a
-        copy). Returns when the file is taken, or raises what refused it."""
+        """``home.open_file`` off the interface thread (``_off_thread``). Returns when the file is
+        taken, or raises what refused it."""
+        try:
+            return self._off_thread(lambda progress: self.home.open_file(path, progress=progress,
+                                                                         accept_module=accept_module),
+                                    f"Verifying {path.name}: every signature, secret and command…",
+                                    "darkdec-open-exchange")
+        except ExchangeError as exc:
+            if exc.kind == "cancelled":
+                raise ExchangeError(f"opening {path.name} was cancelled; your game is unchanged",
+                                    kind="cancelled") from None
+            raise
+
+    def _off_thread(self, work, label: str, name: str):  # noqa: ANN001, ANN202 (work(progress) -> result)
+        """``_start_worker`` and wait for it (the window keeps drawing): returns work's result or raises
+        what it raised."""
+        loop, done = QEventLoop(), {}
+
+        def finished(result, exc) -> None:  # noqa: ANN001
+            done.update(r=result, e=exc)
+            loop.quit()
+
+        self._start_worker(work, label, name, finished)
+        if not done:
+            loop.exec()
+        if done["e"] is not None:
+            raise done["e"]
+        return done["r"]
+
+    def _start_worker(self, work, label: str, name: str, finished) -> None:  # noqa: ANN001
+        """Run ``work(progress)`` in a worker thread with a progress dialog and Cancel, and call
+        ``finished(result, exception)`` on the interface thread when it is done. A cancelled file leaves
+        the game as it was (the segments are verified on a copy): ``progress`` raises ExchangeError
+        (kind ``cancelled``)."""
         import threading
 
         done: dict = {}
@@ -308,51 +356,48 @@ class ExchangeActions(QObject):
 
         def progress(i: int, n: int) -> None:
             if cancel.is_set():
-                raise ExchangeError(f"opening {path.name} was cancelled; your game is unchanged", kind="cancelled")
+                raise ExchangeError("opening the file was cancelled; your game is unchanged", kind="cancelled")
             at[0], at[1] = i, n
 
-        def work() -> None:
+        def run() -> None:
             try:
-                done["r"] = self.home.open_file(path, progress=progress, accept_module=accept_module)
+                done["r"] = work(progress)
             except BaseException as exc:  # noqa: BLE001 - handed to the interface thread as it is
                 done["e"] = exc
 
-        worker = threading.Thread(target=work, name="darkdec-open-exchange", daemon=True)
+        worker = threading.Thread(target=run, name=name, daemon=True)
         worker.start()
         dlg = None
         if not self.headless:
-            dlg = QProgressDialog(f"Verifying {path.name}: every signature, secret and command…", "Cancel", 0, 1,
-                                  self.win)
+            dlg = QProgressDialog(label, "Cancel", 0, 1, self.win)
             dlg.setWindowTitle("Opening opponent's file")
             dlg.setWindowModality(Qt.WindowModality.WindowModal)
             dlg.setMinimumDuration(300)
             dlg.canceled.connect(cancel.set)
             self.progress = dlg
-        loop = QEventLoop()
-        tick = QTimer()
+        tick = QTimer(self)
         tick.setInterval(30)
 
         def step() -> None:
             if dlg is not None and not cancel.is_set():
                 dlg.setMaximum(max(at[1], 1))
                 dlg.setValue(min(at[0], at[1] - 1))
-            if not worker.is_alive():
-                loop.quit()
+            if worker.is_alive():
+                return
+            tick.stop()
+            tick.deleteLater()
+            if dlg is not None:
+                dlg.canceled.disconnect()
+                dlg.close()
+                dlg.deleteLater()
+                self.progress = None
+            finished(done.get("r"), done.get("e"))
 
         tick.timeout.connect(step)
         tick.start()
-        loop.exec()
-        tick.stop()
-        if dlg is not None:
-            dlg.canceled.disconnect()
-            dlg.close()
-            dlg.deleteLater()
-            self.progress = None
-        if "e" in done:
-            raise done["e"]
-        return done["r"]
 
     progress: QProgressDialog | None = None
+    _polling = False
 
     def _refused(self, path: Path, why: str) -> None:
         text = f"{path.name} was refused:\n\n{why}\n\nYour game is unchanged."
