@@ -155,3 +155,25 @@ def test_11_0A_no_passing_through_a_full_hex():
     with pytest.raises(IllegalAction) as e:
         check(st, cm.Move(units=("x/A",), path=("0405", "0505", "0605")))
     assert e.value.rule == "11.0A" and e.value.hex == "0505"
+
+
+def test_11_0C_left_to_the_engine_the_units_kept_are_those_with_the_most_attack_plus_defense():
+    # given four units whose attack + defense and attack + movement rank them differently
+    b = ScenarioBuilder()
+    for uid, full in (("a/A", (2, 6, 3)), ("b/A", (5, 2, 8)), ("c/A", (4, 4, 4)), ("d/A", (3, 5, 4))):
+        b.unit(uid, "Allied", full=full, at="0505")
+    st = b.state(side="Allied")
+    # then the weakest by attack + defense (b/A, 7) goes, not by attack + movement (a/A, 5)
+    assert [e.unit for e in end_of_movement_eliminations(st, "Allied")] == ["b/A"]
+
+
+def test_11_3B_left_to_the_engine_a_unit_in_strategic_movement_does_not_end_the_phase_with_another():
+    for strong in ("s/A", "o/A"):
+        b = ScenarioBuilder()
+        b.unit("s/A", "Allied", full=(6, 6, 5) if strong == "s/A" else (1, 1, 5), at="0505")
+        b.unit("o/A", "Allied", full=(6, 6, 5) if strong == "o/A" else (1, 1, 5), at="0505")
+        st = b.state(side="Allied")
+        st.strategic.add("s/A")
+        # the stronger is kept and the other eliminated, whichever of them is in strategic movement
+        weak = "o/A" if strong == "s/A" else "s/A"
+        assert [e.unit for e in end_of_movement_eliminations(st, "Allied")] == [weak]
