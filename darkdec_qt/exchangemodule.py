@@ -40,10 +40,17 @@ class ModuleNotAccepted(ExchangeError):
     ``accept_module`` set to ``module_hash`` (``darkdec exchange open FILE --accept-module HASH``,
     or Accept in the client's dialog)."""
 
-    def __init__(self, message: str, *, module_hash: str, details: list[str]):
+    def __init__(self, message: str, *, module_hash: str, details: list[str], game_module: str = "",
+                 bundled_module: str = "", differ: str = ""):
         super().__init__(message, kind="module", segment=0)
         self.module_hash = module_hash
         self.details = details
+        self.game_module, self.bundled_module, self.differ = game_module, bundled_module, differ
+
+
+def grouped(hex_digits: str) -> str:
+    """A hash in groups of eight, to read and compare aloud."""
+    return " ".join(hex_digits[i:i + 8] for i in range(0, len(hex_digits), 8))
 
 
 def check_module(path: str | Path, module: Module, module_path: Path, accept: str | None) -> str:
@@ -76,5 +83,8 @@ def check_module(path: str | Path, module: Module, module_path: Path, accept: st
         f"{Path(path).name}: this game uses the module {what}, not your bundled module ({mine}); what differs: "
         f"{differ}. Its rules may not be the game's: join only if you agree to play on it "
         f"(darkdec exchange open {Path(path).name} --accept-module {m.content_hash})",
-        module_hash=m.content_hash, details=details)
+        module_hash=m.content_hash, details=details, differ=differ,
+        game_module=f"'{printable(m.name)}' version {m.format_version}",
+        bundled_module=f"'{printable(bundled.name)}' version {bundled.format_version}, hash "
+                       f"{grouped(bundled.content_hash)}" if bundled else "unreadable")
 

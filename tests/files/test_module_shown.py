@@ -133,13 +133,14 @@ def test_the_client_asks_to_accept_or_refuse_the_module(qtbot, doctored, tmp_pat
         if box is None:
             QTimer.singleShot(50, click)
             return
-        seen.append((box.text(), box.detailedText()))
+        seen.append((box.text() + box.informativeText(), box.detailedText()))
         target = next(b for b in box.buttons() if b.text() == button)
         qtbot.mouseClick(target, Qt.MouseButton.LeftButton)
 
     QTimer.singleShot(0, click)
     ok = win.exchange.open_file(f)
-    assert seen and "not your bundled module" in seen[0][0] and "CRT cells (crt): 151 changed" in seen[0][1]
+    assert seen and "not your bundled one" in seen[0][0] and "CRT cells: 151 changed" in seen[0][0]
+    assert doctored[1][:8] in seen[0][0] and "CRT cells (crt): 151 changed" in seen[0][1]
     games = win.exchange.home.games()
     if button == "Refuse":
         assert not ok and not games

@@ -5,6 +5,7 @@ session (commit-reveal dice), never to the hot-seat dice."""
 
 from __future__ import annotations
 
+import html
 import sys
 from pathlib import Path
 
@@ -19,9 +20,11 @@ from PySide6.QtWidgets import (
     QLabel,
     QMessageBox,
     QProgressDialog,
+    QTextEdit,
     QWidget,
 )
 
+from darkdec_qt.exchangemodule import grouped, loaded_module
 from darkdec_qt.exchangestore import ModuleNotAccepted, PlayerHome, Session
 from darkdec_qt.exchangewatch import SharedFolder
 from darkdec_qt.game.exchange import ExchangeError
@@ -175,8 +178,22 @@ class ExchangeActions(QObject):
         self.win.controller.dirty = False  # the local copy and the draft are kept at every command
         wait = s.waiting_text()
         self.status.setText(f"File exchange, game {s.game_id[:8]}, you play {s.me.side}: {s.status()}"
-                            + (f" · {wait}" if wait else ""))
+                            + (f" · {wait}" if wait else "") + self._module_note(s))
         self.status.show()
+
+    @staticmethod
+    def _module_note(s: Session) -> str:
+        """' · on the module NAME (hash …), not your bundled one' when the game's module is another."""
+        from darkdec_qt.model.load import DEFAULT_MODULE
+        from darkdec_qt.model.safesqlite import printable
+
+        m = s.xg.module.meta
+        try:
+            if loaded_module(DEFAULT_MODULE).meta.content_hash == m.content_hash:
+                return ""
+        except (DatabaseError, ValueError):
+            pass
+        return f" · on the module '{printable(m.name)}' (hash {m.content_hash[:8]}…), not your bundled one"
 
     def new_game(self, side: str, scenario: str, orders: tuple[str, ...] = (), out_dir: str | Path | None = None,
                  optional: tuple[str, ...] = (), variants: tuple[str, ...] = (), setup: str = "auto") -> Path:
@@ -422,8 +439,20 @@ class ExchangeActions(QObject):
         box = QMessageBox(self.win)
         box.setIcon(QMessageBox.Icon.Warning)
         box.setWindowTitle("A game on another module")
-        box.setText(f"{exc}\n\nAccept this module for this game, or refuse the invitation?")
+        same = exc.game_module and exc.bundled_module.startswith(exc.game_module)
+        box.setText("<b>This game is played on a module that is not your bundled one.</b>"
+                    + (" It has the same name: only its content differs." if same else ""))
+        box.setInformativeText(
+            f"<table cellspacing=4>"
+            f"<tr><td>Game's module:</td><td>{html.escape(exc.game_module)}<br><tt>{grouped(exc.module_hash)}</tt></td></tr>"
+            f"<tr><td>Your bundled module:</td><td>{html.escape(exc.bundled_module).replace(', hash ', '<br><tt>')}"
+            f"</tt></td></tr>"
+            f"<tr><td>What differs:</td><td><b>{html.escape(exc.differ)}</b> (Show Details: every row)</td></tr>"
+            f"</table><p>Its rules may not be the game's rules. Join only if you agree to play on this "
+            f"module; Refuse keeps nothing.</p>")
         box.setDetailedText("\n".join(exc.details) or "(no table could be compared)")
+        for edit in box.findChildren(QTextEdit):
+            edit.setMinimumSize(620, 200)
         accept = box.addButton("Accept this module", QMessageBox.ButtonRole.AcceptRole)
         refuse = box.addButton("Refuse", QMessageBox.ButtonRole.RejectRole)
         box.setDefaultButton(refuse)
