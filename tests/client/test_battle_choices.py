@@ -150,3 +150,28 @@ def test_the_preselected_path_is_drawn_and_stays(fury, qtbot):
     assert isinstance(win.input, MapInput) and not scene.path_item.path().isEmpty()
     wanted, _ = _pick_last(win)
     assert wanted.path[-1] != first.path[-1] and end(scene.path_item.path(), wanted) == centre(wanted)
+
+
+def test_a_retreat_shortened_by_a_river_says_why(fury, qtbot):
+    """A two-hex retreat whose infantry path ends after crossing an unbridged river (13.6.2B)
+    is offered as one hex: its row says why, and that the crossing costs a die for a step
+    (13.6.2C), instead of a one-hex path under "chooses a 2-hex retreat path"."""
+    from darkdec_qt.rules.combat import commands as cc
+    from darkdec_qt.rules.combat.legal import declarable_battles
+    from tests.client.battle_setup import to_combat
+
+    win = fury
+    c = win.controller
+    to_combat(win)
+    s = c.state
+    cmd = next(b for b in declarable_battles(s) if b.defenders == ("80/319",))  # across a river from 3825
+    panel = win.battle_panel
+    panel.select_attack(cc.DeclareBattle(attackers=cmd.attackers, defenders=cmd.defenders))
+    qtbot.mouseClick(panel.declare_button, Qt.MouseButton.LeftButton)
+    h = c.state.pos["80/319"]
+    c.state.battle = c.state.battle.with_(tasks=(("retreat", "Allied", h, 2), ("done", "", "", 0)), odds="2:1",
+                                          column="normal", result="D2")  # (as a D2 rolled would leave it)
+    c.changed.emit()
+    rows = [panel.options.item(i).text() for i in range(panel.options.count())]
+    short = [r for r in rows if r.split()[1].count("-") == 1]  # "Retreat 3825-3826 ...": one hex
+    assert short and all("river (13.6.2B)" in r and "13.6.2C" in r for r in short), rows

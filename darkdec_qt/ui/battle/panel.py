@@ -42,8 +42,8 @@ from darkdec_qt.ui.map.input import ATTACKER, DEFENDER, MapInput
 CMD = Qt.ItemDataRole.UserRole
 
 
-def command_words(c: Command) -> str:
-    """A pending choice in words."""
+def command_words(c: Command, n: int = 0) -> str:
+    """A pending choice in words (``n``: the hexes or steps the task asks for)."""
     if isinstance(c, cc.ResolveBattle):
         return "Roll the dice"
     if isinstance(c, cc.DefenderDeclares):
@@ -52,7 +52,11 @@ def command_words(c: Command) -> str:
         return (f"{c.hex}: {OPTION_WORDS.get(c.option, c.option)}" + (f" — losses {', '.join(c.losses)}" if c.losses else "")
                 + (f", {c.leader}'s defense option (15.2A)" if getattr(c, "leader", "") else ""))
     if isinstance(c, cc.ChooseRetreat):
-        return f"Retreat {'-'.join(c.path)}" + (f" — losses {', '.join(c.losses)}" if c.losses else "")
+        # shorter than asked without a step for the hexes not retreated (13.6.1B): the engine
+        # stopped the infantry after an unbridged river (13.6.2B)
+        river = n and len(c.path) - 1 < n and not c.losses
+        return (f"Retreat {'-'.join(c.path)}" + (f" — losses {', '.join(c.losses)}" if c.losses else "")
+                + (" — ends after crossing the river (13.6.2B); a die for a step loss (13.6.2C)" if river else ""))
     if isinstance(c, cc.ChooseLosses):
         return f"Losses: {', '.join(c.units)}"
     if isinstance(c, cc.ChooseAdvance):
@@ -329,7 +333,7 @@ class BattlePanel(QWidget):
             what = TASK_WORDS.get(p.what, p.what).format(hex=p.hex, n=p.n)
             self.task_label.setText(linkify_html(f"<b>The {escape(p.side or 'attacking')} player</b> {escape(what)}"))
             for c in p.options:
-                it = QListWidgetItem(command_words(c))
+                it = QListWidgetItem(command_words(c, p.n))
                 it.setData(CMD, c)
                 self.options.addItem(it)
             if self.options.count():
