@@ -197,3 +197,11 @@ def test_the_command_line_declares_several_battles_at_once(tmp_path, capsys):
     declared = any(b["by"] == "plan" and b["command"] == battles[1].to_dict() for b in opp.xg.draft_batches)
     waiting = opp.xg._plans.get(s.me.side)  # or a player decides by hand in the first battle: the plan waits
     assert declared or (opp.xg.state.battle is not None and waiting.entries[0] == battles[1])
+
+
+def test_a_counterattack_on_the_one_hex_the_attackers_hold_is_a_forced_step(planned):
+    """13.5.5A-B: the defender must counterattack, at least one hex of the attackers: with one hex there is
+    nothing to choose, so the program gives it without a file (within the chain, with its dice)."""
+    forced = [x["command"] for b in _bodies(planned) for x in b["batches"]
+              if x["by"] == "forced" and x["command"]["kind"] == "counterattack"]
+    assert forced and all(len(c["hexes"]) == 1 for c in forced)

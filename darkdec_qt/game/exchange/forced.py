@@ -8,7 +8,8 @@ Forced are:
   ``resolve``: the attacker's only command). When it needs a die it is left pending, and the side it
   belongs to resolves it with its committed secret, as for its own command: fair either way.
 - A battle task with exactly one possible answer: declining an advance after combat no unit can
-  make (13.6), declining an all-out assault no unit can make (13.2.1).
+  make (13.6), declining an all-out assault no unit can make (13.2.1), the counterattack against the
+  one hex the attackers hold (13.5.5A-B: it is obligatory; with one hex there is nothing to choose).
 - A phase end with nothing owed: the deciding side's only legal command is to end its phase
   (``engine.legal_commands`` lists every unit and destination, without sampling, and offers
   nothing but EndPhase), outside the moving phases of the side's own player turn.
@@ -24,7 +25,7 @@ from darkdec_qt.rules.core.state import GameState
 
 # phases whose commands legal_commands enumerates in full for the side acting in them
 _PHASE_ENDS = frozenset({Phase.SUPPLY, Phase.REPLACEMENT, Phase.REACTION, Phase.CONSTRUCTION})
-_SINGLE_ANSWER = ("advance", "assault")
+_SINGLE_ANSWER = ("advance", "assault", "ca")  # tasks whose answers pending_commands lists in full when one
 
 
 def forced_command(state: GameState, side: str) -> Command | None:
@@ -45,8 +46,8 @@ def forced_command(state: GameState, side: str) -> Command | None:
         if what == "resolve":
             return ResolveBattle()
         if what in _SINGLE_ANSWER:
-            cands = pending_commands(state)
-            return cands[0] if len(cands) == 1 else None
+            cands = {repr(c.to_dict()): c for c in pending_commands(state)}  # the same command offered twice
+            return next(iter(cands.values())) if len(cands) == 1 else None
         return None
     if state.phase not in _PHASE_ENDS or acting_side(state.side, state.phase) != side:
         return None
