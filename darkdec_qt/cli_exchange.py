@@ -81,6 +81,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     d.add_argument("game")
     d.add_argument("--out", default=".", help="folder for the file to send")
     d.add_argument("--full", action="store_true", help="the whole game and the module (for an archive or a viewer)")
+    d.add_argument("--note", default="", metavar="TEXT",
+                   help="a message to your opponent, in the log of both sides (up to 400 characters)")
     d.set_defaults(func=cmd_send)
 
     ev = xs.add_parser("evidence", help="export a signed evidence file (the whole game: the pending command, "
@@ -176,6 +178,7 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 @_guard
 def cmd_open(args: argparse.Namespace) -> int:
+    from darkdec_qt.model.safesqlite import printable
     from darkdec_qt.rules.narrate import describe
 
     home = _home(args)
@@ -194,7 +197,7 @@ def cmd_open(args: argparse.Namespace) -> int:
     events = (s.xg.draft or s.xg.game).events
     for e in events[r.first_new_event:]:
         if text := describe(e, module):  # '' : bookkeeping the log does not show
-            print(f"  {text}")
+            print(f"  {printable(text)}")  # a note's text comes from the file
     print(f"status: {s.status()}")
     return 0
 
@@ -327,7 +330,7 @@ def cmd_undo(args: argparse.Namespace) -> int:
 def cmd_send(args: argparse.Namespace) -> int:
     home = _home(args)
     s = home.load(home.find(args.game))
-    _after_send(s, s.send(args.out, full=args.full))
+    _after_send(s, s.send(args.out, full=args.full, note=args.note))
     return 0
 
 

@@ -57,6 +57,7 @@ from darkdec_qt.model.load import DEFAULT_MODULE, load_module
 from darkdec_qt.model.safewrite import set_mode
 from darkdec_qt.moduleview import Module
 from darkdec_qt.rules.core.commands import Command
+from darkdec_qt.rules.core.notes import Note
 from darkdec_qt.version import newer_notice
 
 _ID = re.compile(r"[0-9a-f]{32}")
@@ -567,9 +568,16 @@ class Session:
         st = self.xg.state
         return f"{sc}-{self.game_id[:8]}-turn{st.turn:02d}-{self.me.side}-{seq:04d}{SUFFIX}"
 
-    def send(self, out_dir: str | Path, *, full: bool = False) -> Path:
+    def send(self, out_dir: str | Path, *, full: bool = False, note: str = "") -> Path:
         """Seal my segment (if one is open) and write the file for the opponent into ``out_dir``:
-        the invitation and the segments the opponent does not hold (all, with ``full``)."""
+        the invitation and the segments the opponent does not hold (all, with ``full``). ``note``: a
+        message to the opponent, the last command of the segment (the engine's Note; raises
+        IllegalAction for an empty or too long one, ExchangeError when no segment of mine is open)."""
+        if note.strip():
+            if self.xg.draft is None:
+                raise ExchangeError("a note travels with your move: no segment of yours is open", kind="out_of_turn")
+            if self.xg.must_send():
+                self.play(Note(side=self.me.side, text=note))
         if self.xg.draft is not None:
             self.xg.seal()
             _save_secrets(self.dir, self.me)  # before the commitment leaves this home

@@ -90,7 +90,7 @@ _TEXT: dict[str, Callable[[Any, Module], str]] = {
     "infiltration_attempted": lambda e, m: f"{_u(m, e.unit)} tries to infiltrate from {e.hex}: "
     + ("success" if e.success else "failure") + " (12.4)",
     "game_ended": lambda e, m: f"the game ends after turn {e.turn}",
-    "note_made": lambda e, m: f"{e.side} plan: {e.text}",
+    "note_made": lambda e, m: f"{e.side} note: {e.text}",
     "leader_displaced": lambda e, m: f"{_u(m, e.unit)} is displaced from {e.from_hex} to {e.to_hex} (15.5D)"
     if e.to_hex else f"{_u(m, e.unit)} is displaced from {e.from_hex}: its owner chooses where it goes, "
     f"{' or '.join(e.alternatives)} (15.5D)",

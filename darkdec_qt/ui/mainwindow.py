@@ -153,6 +153,7 @@ class MainWindow(QMainWindow):
         redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         self.add_action("&Game", "end_phase", "&End phase", c.end_phase, "Ctrl+E")
         self.add_action("&Game", "deselect", "Cancel selection", self.input.cancel, "Esc")
+        self.add_action("&Game", "add_note", "Add &note…", self.write_note, "Ctrl+Shift+N")
         self.add_action("&View", "fit", "&Fit map to window", self.view.fit_all, "Ctrl+0")
         self.add_action("&View", "zoom100", "Zoom &100 %", self.view.reset_zoom, "Ctrl+1")
         self.add_action("&View", "live", "Back to the &live game", c.show_live, "End")
@@ -184,6 +185,12 @@ class MainWindow(QMainWindow):
                 f"Viewing the past — after event {c.past} of {n}: turn {s.turn}, {s.side} {s.phase.value} phase. "
                 "The map shows that moment; nothing can be changed.")
             self.banner.show()
+
+    def write_note(self) -> None:
+        """Game ▸ Add note: the Log dock comes to the front, the keyboard in its note field."""
+        self.log_dock.show()
+        self.log_dock.raise_()
+        self.log_panel.write_note()
 
     def show_event_place(self, index: int) -> None:
         """Centre the map on where event ``index`` (1-based) happened and outline its hexes,

@@ -106,8 +106,8 @@ def test_every_decision_kind_met_was_handled_by_the_ai(module):
 def test_the_ai_narrates_its_plan_and_battles_in_the_log(module):
     g, _ = _play(module, "herbstnebel", 1, level="normal")
     notes = [describe(e, module) for e in g.events if e.kind == "note_made"]
-    assert any(n.startswith("German plan: 16DecAM: German push toward") for n in notes), notes
-    battles = [n for n in notes if n.startswith("German plan: attack ")]
+    assert any(n.startswith("German note: 16DecAM: German push toward") for n in notes), notes
+    battles = [n for n in notes if n.startswith("German note: attack ")]
     assert battles and all(" at " in n and "% to force it): " in n for n in battles)
     declared = sum(1 for b in g.batches if b.command.kind == "declare_battle")
     assert declared >= len(battles)

@@ -12,11 +12,11 @@ def test_selfplay_with_computer_players_prints_verdict_and_thinking_time(capsys,
     out = capsys.readouterr().out
     assert "German ai:easy, Allied random" in out and "illegal commands refused: 0" in out
     assert "German ai:easy thinking per own player turn: median" in out
-    assert "German plan: 16DecAM: German push toward" in out  # --log prints the notes
+    assert "German note: 16DecAM: German push toward" in out  # --log prints the notes
     assert "If the game ended now" in out
     assert out_file.exists()
     assert main(["log", str(out_file)]) == 0
-    assert "German plan: " in capsys.readouterr().out  # the notes are in the saved log
+    assert "German note: " in capsys.readouterr().out  # the notes are in the saved log
 
 
 def test_selfplay_refuses_an_unknown_player(capsys):

@@ -80,7 +80,7 @@ def test_13_5_1E_a_step_loss_not_offered_says_why(make_client, module):
     panel = win.battle_panel
     assert panel.absent_label.isVisibleTo(panel)
     text = plain(panel.absent_label)
-    assert "not offered, must retreat the full distance" in text and "(13.5.1E)" in text, text
+    assert "Not offered: " in text and "must retreat the full distance" in text and "(13.5.1E)" in text, text
     assert "losing" in text  # the option that keeps the defenders in place, named as in the list
     QTest.mouseClick(panel.choose_button, Qt.MouseButton.LeftButton)  # the retreat the list offers
     assert not panel.absent_label.isVisibleTo(panel)

@@ -125,8 +125,10 @@ def test_a_shared_folder_is_watched_and_answers_go_into_it(client, qtbot, tmp_pa
     win.actions_by_name["exchange_watch"].trigger()
     qtbot.waitUntil(lambda: x.session is not None, timeout=20_000)  # read and verified in a worker
     assert "send the file to the German player" in x.status.text()
-    # Send to opponent writes into the shared folder, with no dialog and no mail
+    # Send to opponent writes into the shared folder, with no folder to choose and no mail (only the
+    # optional message to the opponent is asked)
     monkeypatch.setattr(x, "mail", lambda p: pytest.fail("no mail for a shared folder"))
+    answer_send_dialog(x, qtbot)
     win.actions_by_name["exchange_send"].trigger()
     got = theirs.poll().opened
     assert len(got) == 1 and got[0][1].session.xg.can_play()
@@ -138,7 +140,23 @@ def test_a_shared_folder_is_watched_and_answers_go_into_it(client, qtbot, tmp_pa
     assert "you play Allied" in x.status.text() and "waiting for the German" not in x.status.text()
 
 
-def test_send_to_opponent_opens_a_mail_with_the_game_and_turn(client, tmp_path, monkeypatch):
+def answer_send_dialog(x, qtbot, text: str = "") -> None:  # noqa: ANN001
+    """Answer the Send dialog (its optional message to the opponent) once it is shown: type ``text``, click Send."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtTest import QTest
+
+    def answer() -> None:
+        dlg = getattr(x, "send_box", None)
+        if dlg is None or not dlg.isVisible():
+            QTimer.singleShot(20, answer)
+            return
+        QTest.keyClicks(dlg.message, text)
+        qtbot.mouseClick(dlg.send_button, Qt.MouseButton.LeftButton)
+
+    QTimer.singleShot(0, answer)
+
+
+def test_send_to_opponent_opens_a_mail_with_the_game_and_turn(client, qtbot, tmp_path, monkeypatch):
     win, x = client, client.exchange
     german = PlayerHome(tmp_path / "german-home")
     assert x.open_file(german.new_game("German", "herbstnebel").send(tmp_path / "in"))
@@ -149,6 +167,7 @@ def test_send_to_opponent_opens_a_mail_with_the_game_and_turn(client, tmp_path, 
     monkeypatch.setattr("darkdec_qt.ui.exchange.actions.QFileDialog.getExistingDirectory",
                         lambda *a: str(tmp_path / "out"))
     (tmp_path / "out").mkdir()
+    answer_send_dialog(x, qtbot)
     win.actions_by_name["exchange_send"].trigger()
     mailto = opened[0].toString()
     assert mailto.startswith("mailto:german@example.org?subject=Dark") and "herbstnebel" in mailto

@@ -23,7 +23,7 @@ def test_log_strips_terminal_escapes_from_a_note(module, tmp_path, capsys):
     gamestore.save(_noted(module), p)
     code, out, err = run(capsys, "log", str(p))
     assert code == 0, err
-    line = next(ln for ln in out.splitlines() if "plan:" in ln)
+    line = next(ln for ln in out.splitlines() if "German note:" in ln or "Allied note:" in ln)
     assert "red" in line and "evil" in line and "forged line" in line  # the words stay, on one line
     for c in "\x1b\x07\x9b\u202e\r":
         assert c not in out

@@ -45,8 +45,8 @@ def _fuel_chooser(state: GameState) -> str | None:
 
 def owner(state: GameState, cmd: Command) -> str | None:
     """The side a command belongs to when the command names it (8.7.1 fuel, 15.5D a displaced
-    leader): only that side may give it, whoever acts."""
-    if cmd.kind == "choose_fuel_division":
+    leader, a player's note): only that side may give it, whoever acts."""
+    if cmd.kind in ("choose_fuel_division", "note"):
         return str(getattr(cmd, "side", "")) or None
     if cmd.kind == "relocate_displaced_leader":
         spec = state.module.units.get(str(getattr(cmd, "unit", "")))

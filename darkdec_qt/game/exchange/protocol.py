@@ -159,9 +159,15 @@ class ExchangeGame(Chain):
 
     def play(self, cmd: Command) -> list[Event]:
         """The local player's command: executed when it needs no die; else checked and left pending
-        (the segment must then be sent). Raises IllegalAction (the engine's refusal)."""
+        (the segment must then be sent). Raises IllegalAction (the engine's refusal). A note of the
+        local player goes into the open segment whoever decides, even after a command left pending:
+        it changes nothing and travels with the segment."""
         if self.draft is None or self.me is None:
             raise ExchangeError(f"waiting for the {self.next_author()} player's file", kind="out_of_turn")
+        if cmd.kind == "note":
+            if owner(self.draft.state, cmd) != self.me.side:
+                raise IllegalAction(f"a note is written by you, the {self.me.side} player", rule="file exchange")
+            return self._draft_exec(cmd, "self", fairdice.unseen)
         if self.draft_pending is not None:
             raise IllegalAction("a command waits for its die: send the file to the opponent", rule="file exchange")
         who = decider(self.draft.state)

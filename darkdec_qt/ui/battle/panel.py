@@ -339,7 +339,7 @@ class BattlePanel(QWidget):
             if self.options.count():
                 self.options.setCurrentRow(0)
         self.options.updateGeometry()  # its height follows its rows
-        absent = [f"{escape(OPTION_WORDS.get(opt, opt))}: not offered, {escape(str(why))}"
+        absent = [f"<i>Not offered:</i> {escape(OPTION_WORDS.get(opt, opt))} — {escape(str(why))}"
                   for opt, why in (p.absent if p is not None else [])]
         self.absent_label.setText(linkify_html("<br>".join(absent)))
         self.absent_label.setVisible(bool(absent))

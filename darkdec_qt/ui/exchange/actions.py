@@ -38,6 +38,7 @@ from darkdec_qt.rules.core.errors import IllegalAction
 from darkdec_qt.rules.core.events import Event
 from darkdec_qt.rules.core.phases import other_side
 from darkdec_qt.ui.dialogs.newgame import NewGameDialog
+from darkdec_qt.ui.exchange.notes import SendDialog, notes_box, opponent_notes
 
 PLAYBACK_MS = 300
 WATCH_MS = 5000  # how often a shared folder is looked at
@@ -76,6 +77,10 @@ class ExchangeGameView(Game):
         return self._g.batches
 
     def execute(self, command: Command) -> list[Event]:
+        if command.kind == "note" and self.session.xg.draft is not None:  # a note goes with my next file
+            return self.session.play(command)
+        if command.kind == "note":
+            raise IllegalAction("a note travels in your next file: write it when it is your move", rule="file exchange")
         if not self.session.xg.can_play():
             raise IllegalAction(self.session.status(), rule="file exchange")
         return self.session.play(command)
@@ -246,7 +251,8 @@ class ExchangeActions(QObject):
                 QApplication.alert(self.win)  # the taskbar entry asks for attention: your move
                 self.win.show_message(f"Your move in game {r.session.game_id[:8]}: {r.session.status()}")
 
-    def send(self, out_dir: str | Path | None = None) -> Path | None:
+    def send(self, out_dir: str | Path | None = None, note: str = "") -> Path | None:
+        """Seal and write my file; ``note``: a message to the opponent, a note in both logs."""
         s = self.session
         if s is None:
             self.win.show_message("No game by file exchange is open", True)
@@ -255,8 +261,8 @@ class ExchangeActions(QObject):
             self.win.show_message(f"Not yet: {s.status()}", True)
             return None
         try:
-            path = s.send(out_dir or self.outbox())
-        except (ExchangeError, ExchangeFileError) as exc:
+            path = s.send(out_dir or self.outbox(), note=note)
+        except (ExchangeError, ExchangeFileError, IllegalAction) as exc:
             self.win.show_message(str(exc), True)
             return None
         self.win.controller.set_game(ExchangeGameView(s), None, s.module_path)
@@ -428,7 +434,16 @@ class ExchangeActions(QObject):
         self.activate(r.session)
         if r.notes:  # the first file of a game: the key just bound, and what this mode cannot hide
             self.win.show_message(" ".join(r.notes) + ". " + TRUST_NOTE)
+        notes = opponent_notes(self.win.controller.cache.events[r.first_new_event:], r.session.me.side)
+        if notes:  # what the opponent wrote to me (a note is player talk: shown under fog of war too)
+            opp = other_side(r.session.me.side)
+            if self.headless:
+                print("\n".join(f"note from the {opp} player: {n}" for n in notes))
+            else:
+                self.notes_box = notes_box(self.win, opp, notes)
         self.playback(r.first_new_event)
+
+    notes_box: QMessageBox | None = None
 
     def ask_module(self, path: str | Path, exc: ModuleNotAccepted) -> bool:
         """Show the module an invitation's game uses and what differs from the bundled one, table by
@@ -503,12 +518,19 @@ class ExchangeActions(QObject):
             self.new_game(**dlg.choices())
 
     def send_dialog(self) -> None:
+        s, note = self.session, ""
+        if s is not None and s.xg.draft is not None and s.xg.must_send() and not self.headless:  # a message may go
+            dlg = SendDialog(other_side(s.me.side), self.win)
+            self.send_box = dlg
+            if dlg.exec() != QDialog.DialogCode.Accepted:
+                return
+            note = dlg.note()
         if self.shared is not None:  # a shared folder: nothing to choose, nothing to mail
-            self.send()
+            self.send(note=note)
             return
         d = QFileDialog.getExistingDirectory(self.win, "Folder for the file to send", str(self.outbox()))
         if d:
-            path = self.send(d)
+            path = self.send(d, note=note)
             if path is not None:
                 self.mail(path)
 

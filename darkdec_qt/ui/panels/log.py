@@ -1,5 +1,8 @@
 """The log dock: every event in words (``narrate.describe``) under turn and phase
-headings, dice shown; clicking an entry shows the map as it was after that event.
+headings, dice shown; clicking an entry shows the map as it was after that event. A field
+under the log writes a player's note (the engine's Note command: in the log, saved with
+the game, carried in exchange files); a note's text, which may come from a file, is shown
+without control characters.
 
 The entries are a model the tree view reads (:class:`LogModel`), not a widget item per
 event: opening a game builds a list of words, and the view sizes and draws only the rows
@@ -13,6 +16,7 @@ from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelInde
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QLineEdit,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QTreeView,
@@ -21,6 +25,8 @@ from PySide6.QtWidgets import (
 )
 
 from darkdec_qt.logfold import is_routine, log_words, routine_summary
+from darkdec_qt.model.safesqlite import printable
+from darkdec_qt.rules.core.notes import MAX_NOTE, Note
 from darkdec_qt.rules.narrate import Storyteller
 from darkdec_qt.ui.controller import GameController
 
@@ -100,7 +106,10 @@ class LogModel(QAbstractItemModel):
                           signal)
                 self.heading, self.fold = self.root.children[-1], None
                 continue
-            if not (text := log_words(self.teller, e)):
+            text = log_words(self.teller, e)
+            if e.kind == "note_made":  # a player's words, perhaps from a file: no control characters
+                text = printable(text)
+            if not text:
                 continue
             under = self.heading or self.root
             if is_routine(e):
@@ -235,14 +244,39 @@ class LogPanel(QWidget):
         self.tree.setItemDelegate(WrapDelegate(self.tree))
         self.tree.setIndentation(14)
         self.tree.clicked.connect(self._clicked)
+        self.note = QLineEdit()
+        self.note.setObjectName("NoteField")
+        self.note.setMaxLength(MAX_NOTE)
+        self.note.setPlaceholderText("Write a note to the log, Enter to add it…")
+        self.note.setToolTip("A note in the log for both players (Game ▸ Add note, Ctrl+Shift+N): saved with the "
+                             f"game and sent in exchange files; up to {MAX_NOTE} characters")
+        self.note.setClearButtonEnabled(True)
+        self.note.returnPressed.connect(self.add_note)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.tree)
+        lay.addWidget(self.note)
         self.tree.viewport().installEventFilter(self)
         controller.changed.connect(self.sync)
         controller.gameReplaced.connect(self.rebuild)
         controller.shownChanged.connect(self._mark_current)
         self.rebuild()
+
+    def add_note(self) -> bool:
+        """The player's note (the engine's Note command), written by the side at this screen;
+        the field keeps the text when the note is refused."""
+        text = self.note.text().strip()
+        if not text:
+            return False
+        if self.controller.execute(Note(side=self.controller.viewer(), text=text)):
+            self.note.clear()
+            return True
+        return False
+
+    def write_note(self) -> None:
+        """Game ▸ Add note: the keyboard goes to the note field."""
+        self.note.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.note.selectAll()
 
     def eventFilter(self, obj, event) -> bool:  # noqa: ANN001, N802
         if event.type() == event.Type.Resize:
