@@ -169,7 +169,8 @@ def _battle_file(session: Session) -> bool:
             or "battle" in str(pending.get("kind", "")))
 
 
-def whole_game(root: Path, orders: tuple[str, ...], seed: int = 1, plan: bool = False) -> dict:
+def whole_game(root: Path, orders: tuple[str, ...], seed: int = 1, plan: bool = False,
+               advances: bool = False) -> dict:
     draws = random.Random(seed * 7919)
     fairdice.fresh = lambda: f"{draws.getrandbits(256):064x}"  # reproducible games (see the docstring)
     exchangestore.secrets = types.SimpleNamespace(token_hex=lambda n: f"{draws.getrandbits(8 * n):0{2 * n}x}",
@@ -187,7 +188,7 @@ def whole_game(root: Path, orders: tuple[str, ...], seed: int = 1, plan: bool = 
             s.set_orders(orders)
         if s.xg.game.state.game_over:
             break
-        play_until_send(s.xg, rngs[side], plan=plan)
+        play_until_send(s.xg, rngs[side], plan=plan, advances=advances)
         files.append(s.send(root / "mail"))
         hops[s.xg.game.state.turn] += 1
         battle_files += _battle_file(s)
@@ -197,7 +198,8 @@ def whole_game(root: Path, orders: tuple[str, ...], seed: int = 1, plan: bool = 
     turns = len(hops)
     battles = sum(1 for e in homes["German"].load(s.game_id).xg.game.events if e.kind == "battle_declared")
     print(f"Herbstnebel by files, seed {seed}, standing orders {', '.join(orders) or 'none'}"
-          f"{', battle plans' if plan else ''}: {len(files)} files "
+          f"{', battle plans' if plan else ''}{' with advances decided in advance' if advances else ''}: "
+          f"{len(files)} files "
           f"({len(files) / turns:.1f} per game turn; per turn {dict(sorted(hops.items()))}), "
           f"{battles} battles, {battle_files} battle files ({battle_files / max(battles, 1):.2f} per battle), "
           f"{time.perf_counter() - t0:.0f} s; same final state hash: {h['German'] == h['Allied']} "
@@ -214,10 +216,12 @@ def main() -> None:
     ap.add_argument("--skip-campaign", action="store_true")
     ap.add_argument("--seeds", type=int, nargs="+", default=[1])
     ap.add_argument("--no-plain", action="store_true", help="only the games with standing orders")
-    ap.add_argument("--modes", nargs="+", default=["plain", "orders", "orders+plans", "orders+no_advance+plans"],
+    ap.add_argument("--modes", nargs="+", default=["plain", "orders", "orders+plans", "orders+no_advance+plans",
+                                                  "orders+plans+advances"],
                     help="which games: plain (no orders), orders (every standing order), orders+plans (and battle "
                          "plans: every battle of a Combat Phase declared at once), orders+no_advance+plans (and the attacker's "
-                         "no_advance order)")
+                         "no_advance order), orders+plans+advances (each battle of a plan with its advance "
+                         "decided in advance)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
@@ -225,12 +229,13 @@ def main() -> None:
             campaign_open(args.turn, root / "campaign")
         if not args.skip_games:
             every = ("default_declaration", "no_reaction", "prefer_retreat")
-            modes = (("plain", (), False), ("orders", every, False), ("orders+plans", every, True),
-                     ("orders+no_advance+plans", (*every, "no_advance"), True))
-            for label, orders, plan in modes:
+            modes = (("plain", (), False, False), ("orders", every, False, False),
+                     ("orders+plans", every, True, False), ("orders+no_advance+plans", (*every, "no_advance"), True, False),
+                     ("orders+plans+advances", every, True, True))
+            for label, orders, plan, advances in modes:
                 if label == "plain" and args.no_plain or label not in args.modes:
                     continue
-                runs = [whole_game(root / f"{label}-{seed}", orders, seed, plan) for seed in args.seeds]
+                runs = [whole_game(root / f"{label}-{seed}", orders, seed, plan, advances) for seed in args.seeds]
                 files, turns = sum(r["files"] for r in runs), sum(r["turns"] for r in runs)
                 bf, b = sum(r["battle_files"] for r in runs), sum(r["battles"] for r in runs)
                 print(f"== {label}, seeds {args.seeds}: {files / turns:.1f} files per game turn, "

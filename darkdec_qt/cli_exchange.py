@@ -65,7 +65,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="the commands are battles declared at once (a battle plan, 13.0D): the first now, the "
                         "others in order by your opponent's program, each when the one before is over, with the "
                         "dice of one secret: one round trip for the Combat Phase. End with "
-                        "'{\"kind\": \"end_phase\"}' to end the phase after them")
+                        "'{\"kind\": \"end_phase\"}' to end the phase after them. After a battle, its advance "
+                        "decided in advance (13.7): choose_advance commands (unit and path into the vacated hex) or "
+                        "one decline_advance")
     p.set_defaults(func=cmd_play)
 
     em = xs.add_parser("opponent-email", help="your opponent's e-mail address, for the client's Send to opponent")
@@ -292,7 +294,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         s.play_battles(cmds)
         more = sum(c.kind == "declare_battle" for c in cmds[1:])
         then = ", then the end of the Combat Phase" if cmds[-1:] and cmds[-1].kind == "end_phase" else ""
-        print(f"battle plan: {more} more battle{'s' if more != 1 else ''} after this one{then}")
+        adv = sum(c.kind in ("choose_advance", "decline_advance") for c in cmds)
+        planned = f", {adv} advance{'s' if adv != 1 else ''} decided in advance" if adv else ""
+        print(f"battle plan: {more} more battle{'s' if more != 1 else ''} after this one{planned}{then}")
     for cmd in [] if args.battles else cmds:
         s.play(cmd)
     if args.random is not None:

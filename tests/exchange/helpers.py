@@ -52,6 +52,7 @@ class Duel:
     hops_per_turn: collections.Counter = field(default_factory=collections.Counter)
     commands: int = 0
     plan: bool = False  # declare every battle of a Combat Phase at once (a battle plan)
+    advances: bool = False  # each battle of a plan with its advance decided in advance
 
     def __post_init__(self) -> None:
         DRAWS.seed(self.seed * 7919)
@@ -74,7 +75,7 @@ class Duel:
         s = self.open()
         if s.xg.game.state.game_over:
             return None
-        self.commands += play_until_send(s.xg, self.rngs[self.receiver], plan=self.plan)
+        self.commands += play_until_send(s.xg, self.rngs[self.receiver], plan=self.plan, advances=self.advances)
         self.files.append(s.send(self.root / f"mail-to-{other(self.receiver)}"))
         self.hops_per_turn[s.xg.game.state.turn] += 1
         self.receiver = other(self.receiver)

@@ -9,7 +9,15 @@ In order of precedence, for the side that decides (``decisions.decider``):
    signed in its author's segment and lives until its Combat Phase is over: each segment signs what
    is left of both plans (``plan``: its author's, ``plan_left``: the opponent's, which the receiver
    checks); a player who decides by hand in its own segment drops its old plan. An entry the engine refuses when its turn comes (its units retreated, were
-   eliminated or must counterattack, 13.5.5J) ends the plan: the decision goes back to its player;
+   eliminated or must counterattack, 13.5.5J) ends the plan: the decision goes back to its player.
+   A plan may also carry, after a battle's declaration, its **advance decided in advance** (13.7):
+   ``choose_advance`` entries (the units that advance if a defender hex is vacated, each with its
+   path from its own hex into the vacated one) or one ``decline_advance`` (advance with none), as a
+   PBEM player writes on the order sheet. When that battle offers the attacker an advance into hex
+   H, the first of its entries into H is given; with none into H (the group names other hexes or
+   its units have advanced), the advance is declined. An entry the engine refuses (the unit
+   retreated, was eliminated, or the path is blocked now) ends the plan like any other: the
+   attacker chooses by hand, never the engine. A battle over without an advance skips its group;
 2. its **standing orders** (``orders``), where they give one command that needs no open die;
 3. a **forced step** (``forced``): the only command it may give.
 
@@ -35,6 +43,7 @@ from darkdec_qt.game.exchange.forced import forced_command
 from darkdec_qt.game.exchange.orders import standing_command
 from darkdec_qt.game.exchange.segment import MAX_PLAN, PLAN_KINDS
 from darkdec_qt.rules import engine
+from darkdec_qt.rules.combat.commands import ChooseAdvance, DeclineAdvance
 from darkdec_qt.rules.core.commands import Command
 from darkdec_qt.rules.core.dice import DicePending, DiceSource
 from darkdec_qt.rules.core.errors import IllegalAction
@@ -65,12 +74,26 @@ def plan_refusal(state: GameState, side: str, cmds: list[Command]) -> IllegalAct
     if state.phase is not Phase.COMBAT or acting_side(state.side, state.phase) != side:
         return IllegalAction("a battle plan is made by the attacker in its own Combat Phase", rule="13.0D")
     if len(cmds) > MAX_PLAN:
-        return IllegalAction(f"a battle plan of at most {MAX_PLAN} battles", rule="13.0D")
+        return IllegalAction(f"a battle plan of at most {MAX_PLAN} entries", rule="13.0D")
     used: set[str] = set()
+    b = state.battle
+    battle: tuple[set[str], set[str]] | None = None  # the attackers and defender hexes an advance group follows
+    if b is not None and b.attacker_side == side:
+        battle = (set(b.attackers), {state.pos[u] for u in b.defenders if u in state.pos} | {h for h, _ in b.levels})
+    group: list[Command] = []
     for n, c in enumerate(cmds):
         if c.kind not in PLAN_KINDS or (c.kind == "end_phase" and n != len(cmds) - 1):
-            return IllegalAction("a battle plan holds battle declarations, perhaps followed by the end of the "
-                                 "Combat Phase", rule="13.0D")
+            return IllegalAction("a battle plan holds battle declarations, each perhaps followed by its advance "
+                                 "decided in advance, perhaps ending with the end of the Combat Phase", rule="13.0D")
+        if isinstance(c, ChooseAdvance | DeclineAdvance):
+            refusal = _advance_refusal(c, battle, group)
+            if refusal is not None:
+                return IllegalAction(f"entry {n + 1} of the plan: {refusal}", rule="13.7")
+            group.append(c)
+            continue
+        group = []
+        if c.kind == "declare_battle":
+            battle = (set(c.attackers), {state.pos[u] for u in c.defenders if u in state.pos})  # type: ignore[attr-defined]
         units = set(getattr(c, "attackers", ())) | set(getattr(c, "defenders", ()))
         if units & used:
             return IllegalAction(f"unit {sorted(units & used)[0]} is in two battles of the plan: a unit attacks or "
@@ -83,6 +106,51 @@ def plan_refusal(state: GameState, side: str, cmds: list[Command]) -> IllegalAct
             except IllegalAction as exc:
                 return IllegalAction(f"battle {n + 1} of the plan: {exc}", rule=exc.rule)
     return None
+
+
+def _advance_refusal(c: Command, battle: tuple[set[str], set[str]] | None, group: list[Command]) -> str | None:
+    """Why an advance entry cannot follow ``group`` (the entries before it for the same battle)."""
+    if battle is None:
+        return "an advance decided in advance follows the declaration of its battle"
+    if isinstance(c, DeclineAdvance):
+        return None if not group else "'no advance' is the only advance entry of its battle"
+    assert isinstance(c, ChooseAdvance)
+    if any(isinstance(g, DeclineAdvance) for g in group):
+        return "'no advance' is the only advance entry of its battle"
+    if c.unit not in battle[0]:
+        return f"unit {c.unit} is not an attacker of its battle: only they advance (13.5.5H)"
+    if any(isinstance(g, ChooseAdvance) and g.unit == c.unit for g in group):
+        return f"unit {c.unit} advances once"
+    if len(c.path) < 2 or c.path[1] not in battle[1]:
+        return f"the advance of {c.unit} does not enter a hex of its battle's defenders"
+    return None
+
+
+def _advance_entry(entries: list[Command], h: str) -> Command | None:
+    """The advance decided in advance into ``h``, from the group at the head of ``entries`` (removed
+    when given): the first ``choose_advance`` into ``h``, else no advance; None without a group."""
+    n = 0
+    while n < len(entries) and isinstance(entries[n], ChooseAdvance | DeclineAdvance):
+        c = entries[n]
+        if isinstance(c, ChooseAdvance) and len(c.path) > 1 and c.path[1] == h:
+            entries.pop(n)
+            if not any(isinstance(g, ChooseAdvance) for g in entries[:n] + entries[n:_group_end(entries, n)]):
+                entries.insert(0, DeclineAdvance())  # the group's advances are made: the others decline
+            return c
+        n += 1
+    return DeclineAdvance() if n else None
+
+
+def _group_end(entries: list[Command], n: int) -> int:
+    while n < len(entries) and isinstance(entries[n], ChooseAdvance | DeclineAdvance):
+        n += 1
+    return n
+
+
+def _skip_advances(entries: list[Command]) -> None:
+    """Drop the advance group at the head of ``entries``: its battle is over."""
+    while entries and isinstance(entries[0], ChooseAdvance | DeclineAdvance):
+        entries.pop(0)
 
 
 def plan_commands(entries: list[dict[str, Any]]) -> list[Command]:
@@ -101,7 +169,12 @@ class Step:
 
 def left(plan: Plan | None, state: GameState) -> list[Command]:
     """What is left of ``plan`` in ``state``: nothing once its Combat Phase is over."""
-    return list(plan.entries) if plan is not None and stamp(state) == plan.moment else []
+    if plan is None or stamp(state) != plan.moment:
+        return []
+    entries = list(plan.entries)
+    if state.battle is None:
+        _skip_advances(entries)
+    return entries
 
 
 def next_step(state: GameState, author: str, orders: dict[str, dict[str, bool]], plans: dict[str, Plan],
@@ -118,6 +191,17 @@ def next_step(state: GameState, author: str, orders: dict[str, dict[str, bool]],
         return None
     roll = dice or fairdice.unseen
     plan = plans.get(who)
+    if plan is not None and state.battle is None:
+        _skip_advances(plan.entries)  # a battle over without an advance
+    b = state.battle
+    if (plan is not None and plan.side == who and b is not None and b.task is not None and b.task[0] == "advance"
+            and b.task[1] == who and not state.displaced and stamp(state) == plan.moment):
+        cmd = _advance_entry(plan.entries, b.task[2])
+        if cmd is not None:
+            try:
+                return Step("plan", cmd, engine.check(state, cmd, dice=roll))
+            except (DicePending, IllegalAction):
+                plan.entries.clear()  # the advance decided in advance is illegal now: its player chooses by hand
     if (plan is not None and plan.side == who and plan.entries and state.battle is None and not state.displaced
             and stamp(state) == plan.moment):
         cmd = plan.entries[0]

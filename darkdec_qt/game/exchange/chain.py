@@ -345,7 +345,7 @@ class Chain:
             raise ExchangeError(f"segment {seq}, command {i}: is not what the {who} player's standing orders give "
                                 f"here", segment=seq)
         if b["by"] == "plan":
-            raise ExchangeError(f"segment {seq}, command {i}: is not the next battle of the {who} player's plan "
+            raise ExchangeError(f"segment {seq}, command {i}: is not the next step of the {who} player's battle plan "
                                 f"here ({decision(st)})", kind="out_of_turn", segment=seq)
         raise ExchangeError(f"segment {seq}, command {i}: is not a forced step of the {who} player here "
                             f"({decision(st)})", kind="out_of_turn", segment=seq)

@@ -176,7 +176,8 @@ class ExchangeGame(Chain):
         mine = owner(self.draft.state, cmd)
         if mine is not None and mine != self.me.side:
             raise IllegalAction(f"this is the {mine} player's choice", rule="file exchange")
-        self._by_hand = True  # my old plan is dropped: I decide
+        if self.draft.state.battle is None or cmd.kind in ("declare_battle", "end_phase"):
+            self._by_hand = True  # my old plan is dropped: I decide (a choice within a battle keeps it)
         try:
             events = self._draft_exec(cmd, "self", fairdice.unseen)
         except DicePending:

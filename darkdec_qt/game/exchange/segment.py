@@ -14,8 +14,8 @@ from darkdec_qt.model.jsonscan import deeper_than
 
 VERSION = 2
 READS = (1, 2)  # 1: before battle plans and chained dice (``automatic``); its segments are read as they were
-MAX_PLAN = 64
-PLAN_KINDS = ("declare_battle", "end_phase")
+MAX_PLAN = 256  # entries: battle declarations with their advances decided in advance
+PLAN_KINDS = ("declare_battle", "choose_advance", "decline_advance", "end_phase")
 SIDES = ("German", "Allied")
 MAX_SEGMENT_CHARS = 2_000_000  # one player's hop: the largest seen is tens of KB
 MAX_BATCHES = 20_000
@@ -109,8 +109,8 @@ def check(body: dict[str, Any], seq: int) -> None:
     for plan in (body.get("plan", []), body.get("plan_left", [])):
         if (not isinstance(plan, list) or len(plan) > MAX_PLAN
                 or not all(isinstance(c, dict) and c.get("kind") in PLAN_KINDS for c in plan)):
-            raise _bad(seq, f"has a malformed battle plan (at most {MAX_PLAN} battle declarations, perhaps ending "
-                            "the phase)")
+            raise _bad(seq, f"has a malformed battle plan (at most {MAX_PLAN} battle declarations with their "
+                            "advances, perhaps ending the phase)")
     if body["pending"] is not None and not isinstance(body["pending"], dict):
         raise _bad(seq, "has a malformed pending command")
     if body["seq"] == 0:
