@@ -72,3 +72,62 @@ def test_13_7_advance_command_moves_the_unit():
     pending(s, ("g",), ("a",), "D1", (("advance", "German", "0605", 1),), levels=(("0605", 1),))
     run(s, cc.ChooseAdvance(unit="g", path=("0505", "0605")))
     assert s.pos["g"] == "0605" and s.battle is None
+
+
+def _ends(s, unit, vacated, length):
+    return {p[-1] for p in legal_advances(s, unit, vacated, length)}
+
+
+def test_13_7_4B_armor_advances_over_an_intact_or_a_built_bridge_but_not_a_blown_one():
+    s = CombatBuilder().river("0505", "0605", bridge=True).german("pz", "0505", type="armor").build()
+    assert "0605" in _ends(s, "pz", "0605", 2)
+    s.blown.add(("0505", "0605"))
+    assert legal_advances(s, "pz", "0605", 2) == []
+    s2 = CombatBuilder().river("0505", "0605").german("pz", "0505", type="armor").build()
+    s2.built.add(("0505", "0605"))  # 16.2: a bridge built by engineers
+    assert "0605" in _ends(s2, "pz", "0605", 2)
+
+
+def test_13_7_7_the_armored_exception_is_negated_by_a_bridge_crossed_anywhere_in_the_advance():
+    # given the vacated clear hex 0605 in the ZOC of the Allied unit in 0706
+    free = CombatBuilder().german("pz", "0505", type="armor").allied("a", "0706").build()
+    assert "0705" in _ends(free, "pz", "0605", 2)
+    # a bridge into the first hex: the armor stops there
+    first = CombatBuilder().river("0505", "0605", bridge=True).german("pz", "0505", type="armor") \
+        .allied("a", "0706").build()
+    assert _ends(first, "pz", "0605", 2) == {"0605"}
+    # a bridge out of the first hex: not that way, but on over clear ground elsewhere
+    second = CombatBuilder().river("0605", "0705", bridge=True).german("pz", "0505", type="armor") \
+        .allied("a", "0706").build()
+    ends = _ends(second, "pz", "0605", 2)
+    assert "0705" not in ends and len(ends) > 1
+
+
+def test_10_2D_an_advance_never_enters_an_enemy_hex_and_15_5D_only_a_combat_unit_displaces_a_lone_leader():
+    # given the Allied unit in 0705 next to the vacated clear hex 0605 (the armored exception applies)
+    s = CombatBuilder().german("pz", "0505", type="armor").allied("a", "0705").build()
+    ends = _ends(s, "pz", "0605", 2)
+    assert "0705" not in ends and len(ends) > 1
+    # given a lone Allied leader in the vacated hex
+    b = CombatBuilder().german("g", "0505").unit("L", "German", "0505", a=0, d=0, m=5, type="leader")
+    s = b.unit("Hodges", "Allied", "0605", a=0, d=0, m=5, type="leader").build()
+    assert _ends(s, "g", "0605", 1) == {"0605"}  # a combat unit displaces him
+    assert legal_advances(s, "L", "0605", 1) == []  # a commander does not
+
+
+def test_13_7_4A_fords_and_bridges_beyond_the_first_hex():
+    # armor crosses a ford next to its original hex (13.7.4B forbids only unbridged rivers)
+    s = CombatBuilder().river("0505", "0605", ford=True).german("pz", "0505", type="armor").build()
+    assert "0605" in _ends(s, "pz", "0605", 2)
+    # a ford beyond the first hex is not crossed; an intact bridge is
+    ford = CombatBuilder().river("0605", "0705", ford=True).german("pg", "0505", type="armored_infantry").build()
+    assert "0705" not in _ends(ford, "pg", "0605", 2)
+    bridge = CombatBuilder().river("0605", "0705", bridge=True).german("pg", "0505", type="armored_infantry").build()
+    assert "0705" in _ends(bridge, "pg", "0605", 2)
+
+
+def test_13_7_4C_along_a_road_armor_advances_through_more_than_one_dense_forest_hex():
+    b = CombatBuilder().german("pz", "0505", type="armor").terrain("0605", "dense_forest") \
+        .terrain("0705", "dense_forest")
+    b.road("0505", "0605", "0705")
+    assert ("0505", "0605", "0705") in legal_advances(b.build(), "pz", "0605", 3)
