@@ -72,7 +72,12 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
 
     lg = sub.add_parser("log", help="print a game's log in words")
     lg.add_argument("game")
-    lg.add_argument("--all", action="store_true", help="list every routine supply line instead of one per phase")
+    lg.add_argument("--all", action="store_true", help="list every event whole: each routine supply line instead "
+                    "of one per phase, and, in an unfinished game played with fog of war, what both sides did")
+    lg.add_argument("--side", choices=("German", "Allied"), default=None,
+                    help="the log as this side may know it under fog of war (25.0): an enemy unit's move as "
+                         "'a German unit moves ...', the enemy's notes and supply checks left out; an unfinished "
+                         "game played with fog of war needs --side or --all")
     lg.set_defaults(func=cmd_log)
 
     sc = sub.add_parser("scenarios", help="scenarios, optional rules and variants")
@@ -245,7 +250,13 @@ def cmd_log(args: argparse.Namespace) -> int:
     from darkdec_qt.rules.narrate import Storyteller
 
     opened = _open_verified(args.game)
-    for i, text in folded_lines(opened.game.events, Storyteller(opened.game.module), expand=args.all):
+    st = opened.game.state
+    if args.side is None and not args.all and st.has_rule("25") and not st.game_over:
+        print("darkdec: error: this game is not over and is played with fog of war (25.0): name the viewer with "
+              "--side German or --side Allied, or list every event with --all", file=sys.stderr)
+        return 2
+    teller = Storyteller(opened.game.module, st, args.side)
+    for i, text in folded_lines(opened.game.events, teller, expand=args.all):
         print(f"{i:6d}  {printable(text)}")  # a note's text comes from the file
     return 0
 

@@ -50,6 +50,8 @@ def folded_lines(events: Iterable[Any], describe: Any, expand: bool = False) -> 
         if getattr(e, "kind", "") == "phase_began":
             yield from flush()
         if not expand and is_routine(e):
+            if not describe(e):
+                continue  # a line the viewer may not know (an enemy's supply check under fog of war, 25.0)
             folded += 1
             if fold_at is None:
                 fold_at = i

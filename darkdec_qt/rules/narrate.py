@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from darkdec_qt.moduleview import Module
+from darkdec_qt.rules import fog
 from darkdec_qt.rules.combat import crt
 from darkdec_qt.rules.core.events import Event
 from darkdec_qt.rules.scenarios.variants import CONDITIONAL_PICK
@@ -52,7 +53,7 @@ _TEXT: dict[str, Callable[[Any, Module], str]] = {
     "phase_began": lambda e, m: f"Turn {e.turn}: {e.side} {e.phase} phase begins",
     "phase_ended": lambda e, m: f"{e.side} {e.phase} phase ends",
     "die_rolled": lambda e, m: f"die rolled for {e.purpose}: {e.value}",
-    "unit_moved": lambda e, m: f"{_u(m, e.unit)} moves {_path(e.path)} ({e.mp / 30:g} MP)"
+    "unit_moved": lambda e, m: f"{_u(m, e.unit)} moves {_path(e.path)}" + (f" ({e.mp / 30:g} MP)" if e.unit in m.units else "")
     + (", stopping in an enemy ZOC (12.1A)" if e.stopped else ""),
     "strategic_entered": lambda e, m: f"{_u(m, e.unit)} enters strategic movement (10.4.1)",
     "strategic_left": lambda e, m: f"{_u(m, e.unit)} leaves strategic movement"
@@ -173,12 +174,22 @@ class Storyteller:
     declaration names only its own reductions, not those the attacker declared before it
     (13.3.3), and a battle that ends at the roll, its result leaving nobody a choice, says
     why nothing happened (13.5, 13.5.1B, 13.5.2B). The client's log and ``darkdec log``
-    read the events in order through one."""
+    read the events in order through one.
 
-    def __init__(self, module: Module) -> None:
+    With ``viewer`` and ``state`` (the game as it stands now) it tells what that side may know
+    under fog of war (``fog.seen``, 25.0A-B): an enemy unit's move as 'a German unit moves ...',
+    the enemy's notes and supply checks not at all ('')."""
+
+    def __init__(self, module: Module, state: Any = None, viewer: str | None = None) -> None:
         self.module = module
+        self.viewer = viewer if state is not None and fog.fog_applies(state, viewer) else None
+        self.state = state
         self.attacker_count: dict[object, int] = {}  # battle id -> reductions the attacker declared
         self.rolled: dict[object, str] = {}  # battle id -> result rolled, no decision since
+
+    def seen(self, event: Event) -> Event | None:
+        """``event`` as the viewer may know it (``fog.seen``); itself without fog of war."""
+        return event if self.viewer is None else fog.seen(event, self.viewer, self.state)
 
     def declared(self, event: Event) -> str:
         """The defender's declaration of ``event`` in words ('' for any other event)."""
@@ -192,6 +203,10 @@ class Storyteller:
         return _declaration(d, self.attacker_count.get(d.get("id"))) if head == "resolve" else ""
 
     def __call__(self, event: Event) -> str:
+        shown = self.seen(event)
+        if shown is None:
+            return ""
+        event = shown
         kind = event.kind
         if kind == "battle_resolved":
             self.rolled[event.id] = event.result  # type: ignore[attr-defined]

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from darkdec_qt.logfold import is_routine, log_words, routine_summary
 from darkdec_qt.model.safesqlite import printable
+from darkdec_qt.rules import fog
 from darkdec_qt.rules.core.notes import MAX_NOTE, Note
 from darkdec_qt.rules.narrate import Storyteller
 from darkdec_qt.ui.controller import GameController
@@ -67,17 +68,27 @@ class LogModel(QAbstractItemModel):
         self.heading: Entry | None = None
         self.fold: Entry | None = None  # "n units are supplied" of the current heading
         self.shown = 0  # events read
+        self.viewer: str | None = None  # the side whose view of the game is shown, None: all (25.0)
         self.teller = Storyteller(controller.module)
         self.bold = QFont()
         self.bold.setBold(True)
 
     # --- reading the game ---------------------------------------------------------------
+    def view(self) -> str | None:
+        """The side whose knowledge the log shows: the seat's (``controller.viewer``: against the
+        computer the human's side, in file exchange the local one, in hot seat the side holding
+        the seat) while fog of war hides things from it (25.0), else None (every event whole)."""
+        c = self.controller
+        side = c.viewer()
+        return side if fog.fog_applies(c.state, side) else None
+
     def rebuild(self) -> None:
         self.beginResetModel()
         self.root = Entry(None, HEADING, 0, "")
         self.heading = self.fold = None
         self.shown = 0
-        self.teller = Storyteller(self.controller.module)
+        self.viewer = self.view()
+        self.teller = Storyteller(self.controller.module, self.controller.state, self.viewer)
         collecting = gc.isenabled()
         gc.disable()  # tens of thousands of small rows: no collector passes over the whole heap meanwhile
         try:
@@ -88,8 +99,9 @@ class LogModel(QAbstractItemModel):
         self.endResetModel()
 
     def sync(self) -> bool:
-        """Read the events added since; False when the log shrank (undo): rebuild instead."""
-        if len(self.controller.cache.events) < self.shown:
+        """Read the events added since; False when the log shrank (undo) or the seat's view
+        changed (hot seat's next player, the game's end lifting fog of war): rebuild instead."""
+        if len(self.controller.cache.events) < self.shown or self.view() != self.viewer:
             self.rebuild()
             return False
         self._read(True)
