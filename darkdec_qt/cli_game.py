@@ -77,7 +77,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     lg.add_argument("--side", choices=("German", "Allied"), default=None,
                     help="the log as this side may know it under fog of war (25.0): an enemy unit's move as "
                          "'a German unit moves ...', the enemy's notes and supply checks left out; an unfinished "
-                         "game played with fog of war needs --side or --all")
+                         "game played with fog of war without --side lists everything, after a warning")
     lg.set_defaults(func=cmd_log)
 
     sc = sub.add_parser("scenarios", help="scenarios, optional rules and variants")
@@ -252,9 +252,10 @@ def cmd_log(args: argparse.Namespace) -> int:
     opened = _open_verified(args.game)
     st = opened.game.state
     if args.side is None and not args.all and st.has_rule("25") and not st.game_over:
-        print("darkdec: error: this game is not over and is played with fog of war (25.0): name the viewer with "
-              "--side German or --side Allied, or list every event with --all", file=sys.stderr)
-        return 2
+        # Not refused as replay --frames is: the file holds every command for any reader, and self-play
+        # and scripts read their logs; the warning comes first, before any line.
+        print("darkdec: warning: this game is not over and is played with fog of war (25.0): every event is "
+              "listed; --side German or --side Allied lists what that side may know", file=sys.stderr)
     teller = Storyteller(opened.game.module, st, args.side)
     for i, text in folded_lines(opened.game.events, teller, expand=args.all):
         print(f"{i:6d}  {printable(text)}")  # a note's text comes from the file
