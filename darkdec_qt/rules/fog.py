@@ -91,7 +91,7 @@ def fog_applies(state: GameState, viewer: str | None) -> bool:
     return viewer is not None and state.has_rule("25") and not state.game_over
 
 
-def seen(event, viewer: str | None, state: GameState):  # noqa: ANN001, ANN201  (Event -> Event | None)
+def seen(event, viewer: str | None, state: GameState, their_notes: bool = False):  # noqa: ANN001, ANN201
     """What ``viewer`` may know of ``event`` under fog of war (25.0A-B): the event itself, the same
     event with an enemy unit's name replaced by ``anonymous(side)``, or None (nothing shows).
 
@@ -101,14 +101,15 @@ def seen(event, viewer: str | None, state: GameState):  # noqa: ANN001, ANN201  
     25.0A committing units to attack, 25.0C); a move, an entry, a bridge or fortification and every
     other act of a single enemy unit shows as 'a German unit ...' with where it happened (the
     counter is seen on the map, its stack not examined); the enemy's supply checks, notes (unless
-    addressed to the opponent), reserves, delayed arrivals and conditional selections not at all;
+    ``their_notes``: they are addressed to the viewer, as a human opponent's are; a computer's are
+    its plans), reserves, delayed arrivals and conditional selections not at all;
     a loss the owner alone takes (overstacking 11.0C, surrender 8.6) as an anonymous loss."""
     if not fog_applies(state, viewer):
         return event
     kind = event.kind
     units = state.module.units
     if kind == "note_made":
-        return event if event.side == viewer or getattr(event, "to_opponent", False) else None
+        return event if event.side == viewer or their_notes else None
     if kind == "die_rolled":
         purpose = event.purpose
         if purpose.startswith(MOVED_ALONE):

@@ -178,10 +178,13 @@ class Storyteller:
 
     With ``viewer`` and ``state`` (the game as it stands now) it tells what that side may know
     under fog of war (``fog.seen``, 25.0A-B): an enemy unit's move as 'a German unit moves ...',
-    the enemy's notes and supply checks not at all ('')."""
+    the enemy's supply checks not at all (''), nor its notes unless ``their_notes`` (a human
+    opponent's notes are addressed to the viewer; a computer's are its plans)."""
 
-    def __init__(self, module: Module, state: Any = None, viewer: str | None = None) -> None:
+    def __init__(self, module: Module, state: Any = None, viewer: str | None = None,
+                 their_notes: bool = False) -> None:
         self.module = module
+        self.their_notes = their_notes  # the other side's notes are addressed to the viewer (fog.seen)
         self.viewer = viewer if state is not None and fog.fog_applies(state, viewer) else None
         self.state = state
         self.attacker_count: dict[object, int] = {}  # battle id -> reductions the attacker declared
@@ -189,7 +192,7 @@ class Storyteller:
 
     def seen(self, event: Event) -> Event | None:
         """``event`` as the viewer may know it (``fog.seen``); itself without fog of war."""
-        return event if self.viewer is None else fog.seen(event, self.viewer, self.state)
+        return event if self.viewer is None else fog.seen(event, self.viewer, self.state, self.their_notes)
 
     def declared(self, event: Event) -> str:
         """The defender's declaration of ``event`` in words ('' for any other event)."""

@@ -137,6 +137,10 @@ class ComputerOpponent(QObject):
         self.sides = {side: AIPlayer(level, f"{seed}/{side}") for side, level in sides.items()}
         self.levels = dict(sides)
         self.paused = False
+        if self.controller.computer != frozenset(sides):
+            self.controller.computer = frozenset(sides)
+            if sides:
+                self.controller.changed.emit()  # the log reads the game again (the computer's notes, 25.0)
         self.poke()
 
     @property

@@ -65,6 +65,9 @@ class GameController(QObject):
         # human's side, in file exchange mine; None in hot seat, where the seat goes to the side
         # the game waits for (the hand-over screen). What may be seen (25.0) belongs to the seat.
         self.seat: str | None = None
+        # The sides the computer plays (ui/aiplayer.py): their notes are its plans, not messages
+        # to the player, and fog of war (25.0) hides them; a human opponent's notes are shown.
+        self.computer: frozenset[str] = frozenset()
 
     # --- what is shown --------------------------------------------------------------
     @property

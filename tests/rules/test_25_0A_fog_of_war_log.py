@@ -45,6 +45,8 @@ def test_25_0A_an_enemy_move_is_seen_as_a_german_unit_moving_without_its_name(fo
     moves = [w for w in allied if w.startswith("a German unit moves ")]
     assert moves and "MP" not in moves[-1]  # the path is seen on the map, not what the move cost
     assert not any(PLAN in w for w in allied)  # the German plan is the German player's
+    teller = Storyteller(game.module, game.state, "Allied", their_notes=True)  # a human opponent's note
+    assert any(PLAN in teller(e) for e in game.events)  # is addressed to the Allies
     assert not any(" is supplied" in w for w in allied)  # nor its supply checks
     assert any("(German) is supplied" in w for w in _words(game, "German"))
 

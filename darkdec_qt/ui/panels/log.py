@@ -68,19 +68,21 @@ class LogModel(QAbstractItemModel):
         self.heading: Entry | None = None
         self.fold: Entry | None = None  # "n units are supplied" of the current heading
         self.shown = 0  # events read
-        self.viewer: str | None = None  # the side whose view of the game is shown, None: all (25.0)
+        self.viewer: tuple[str | None, bool] = (None, True)  # whose view is shown, None: all (25.0)
         self.teller = Storyteller(controller.module)
         self.bold = QFont()
         self.bold.setBold(True)
 
     # --- reading the game ---------------------------------------------------------------
-    def view(self) -> str | None:
+    def view(self) -> tuple[str | None, bool]:
         """The side whose knowledge the log shows: the seat's (``controller.viewer``: against the
         computer the human's side, in file exchange the local one, in hot seat the side holding
-        the seat) while fog of war hides things from it (25.0), else None (every event whole)."""
+        the seat) while fog of war hides things from it (25.0), else None (every event whole);
+        and whether the other side's notes are addressed to it (a human opponent's are, the
+        computer's are its plans)."""
         c = self.controller
         side = c.viewer()
-        return side if fog.fog_applies(c.state, side) else None
+        return (side if fog.fog_applies(c.state, side) else None), not (c.computer - {side})
 
     def rebuild(self) -> None:
         self.beginResetModel()
@@ -88,7 +90,7 @@ class LogModel(QAbstractItemModel):
         self.heading = self.fold = None
         self.shown = 0
         self.viewer = self.view()
-        self.teller = Storyteller(self.controller.module, self.controller.state, self.viewer)
+        self.teller = Storyteller(self.controller.module, self.controller.state, *self.viewer)
         collecting = gc.isenabled()
         gc.disable()  # tens of thousands of small rows: no collector passes over the whole heap meanwhile
         try:
