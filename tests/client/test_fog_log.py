@@ -109,3 +109,32 @@ def test_the_log_shows_everything_once_the_game_is_over(vs_computer_fog, qtbot):
     texts = [t for _at, t in rows(win.log_panel.tree)]
     assert any(PLAN in t for t in texts)
     assert not any("a German unit moves" in t for t in texts)
+
+
+def test_hot_seat_the_log_is_the_seat_holders(make_client, module, qtbot):
+    """In hot seat the log shows the side holding the seat: the German player's own move names
+    its unit; once the Allied player takes the seat (a click on the hand-over screen) the same
+    move is 'a German unit moves ...' (25.0A)."""
+    from darkdec_qt.ui.app import new_game
+
+    win = make_client(new_game(module, "final_fury", "1", optional=("25",)), hotseat=True)
+    c = win.controller
+    if win.handover.isVisible():
+        qtbot.mouseClick(win.handover.button, Qt.MouseButton.LeftButton)
+    moved = False
+    while decider(c.state) == "German":
+        s = c.state
+        owed = [x for x in engine.legal_commands(s) if x.kind in OWED]
+        if s.phase.value == "movement" and not moved:
+            cmd = stacking_move(s)
+            unit, moved = cmd.units[0], True
+            assert c.execute(cmd)
+            texts = [t for _at, t in rows(win.log_panel.tree)]
+            assert any(names(t, unit) and " moves " in t for t in texts)  # the German's own view
+            continue
+        assert c.execute(owed[0] if owed else EndPhase())
+    assert win.handover.isVisible() and win.handover.side == "Allied"
+    qtbot.mouseClick(win.handover.button, Qt.MouseButton.LeftButton)
+    texts = [t for _at, t in rows(win.log_panel.tree)]
+    assert not any(names(t, unit) for t in texts)
+    assert any("a German unit moves" in t for t in texts)
