@@ -187,8 +187,6 @@ def cmd_open(args: argparse.Namespace) -> int:
     expect = home.find(args.game) if args.game else None
     r = home.open_file(args.file, expect=expect, accept_module=args.accept_module)
     s = r.session
-    if r.notice:
-        print(f"darkdec: warning: {r.notice}", file=sys.stderr)
     for note in r.notes:
         print(note)
     if r.notes:

@@ -58,7 +58,6 @@ from darkdec_qt.model.safewrite import set_mode
 from darkdec_qt.moduleview import Module
 from darkdec_qt.rules.core.commands import Command
 from darkdec_qt.rules.core.notes import Note
-from darkdec_qt.version import newer_notice
 
 _ID = re.compile(r"[0-9a-f]{32}")
 _NAME = re.compile(r"[a-z0-9_]+")
@@ -122,8 +121,19 @@ class Received:
     new_segments: list[int]
     first_new_event: int
     notes: list[str] = field(default_factory=list)
-    notice: str = ""
-    """One sentence when a newer version of the program wrote the file (version.newer_notice)."""
+
+
+def check_label(path: str | Path, meta: dict, game: str, sender: str, last: int) -> None:
+    """A file's ``meta`` table is unsigned: nothing in it is played or shown. Its game id and sender
+    (a label for the watcher and for sorting) must agree with the verified segments (``game``, and
+    ``sender`` the author of the last one, ``last``), or the file is refused as altered before anything
+    is kept; its other entries (the program version) are ignored."""
+    said = {k: meta[k] for k in ("game", "from") if k in meta}
+    if said.get("game", game) != game or said.get("from", sender) != sender:
+        raise ExchangeError(f"{Path(path).name}: its unsigned label (game {str(said.get('game', game))[:8]}, from "
+                            f"the {said.get('from', sender)} player) disagrees with its signed segments (game "
+                            f"{game[:8]}, last written by the {sender} player): altered; nothing was taken",
+                            kind="tampered", segment=last)
 
 
 class PlayerHome:
@@ -364,6 +374,7 @@ class PlayerHome:
                 raise ExchangeError(restored_message(game_id, held - 1, lost[-1], "the file answers it"),
                                     kind="restored", segment=lost[-1])
             new = s.xg.receive(rows, progress=self._progress)
+            check_label(path, f.meta, game_id, s.xg.author_of(rows[-1][0]), rows[-1][0])  # before it is kept
             s.save_local()
             s.resume()
             r = Received(s, new, before)
@@ -373,8 +384,7 @@ class PlayerHome:
                                "compare it with the fingerprint they tell you")
         else:
             r = self._accept_invitation(path, f, rows, head, d, accept_module)
-        r.notice = newer_notice(path, f.meta)
-        return r
+        return r  # no notice from the file's unsigned program version: nothing unsigned is shown
 
     def _accept_invitation(self, path: str | Path, f: ExchangeFile, rows: list[tuple[int, Signed]],
                            head: dict, d: Path, accept_module: str | None = None) -> Received:
@@ -400,6 +410,7 @@ class PlayerHome:
                                     segment=0) from None
             xg = ExchangeGame(module)
             xg.receive_first(rows, progress=self._progress)
+            check_label(path, f.meta, xg.game_id, xg.author_of(rows[-1][0]), rows[-1][0])
             mine = xg.author_of(1)
             if xg.keys.get(mine) is not None and xg.keys[mine] != public_hex(self.key()):
                 raise ExchangeError(f"{path}: the {mine} player of this game has another key", kind="forged")

@@ -2,7 +2,8 @@
 a network share), open each opponent's file as soon as it lands and write their answers into it.
 
 ``SharedFolder.poll`` looks at the ``*.ddx`` files of the folder that it has not yet dealt with:
-- a file this home wrote itself (the game is held here and the file is from my side) is skipped;
+- a file this home wrote itself (the game is held here and its signed last segment is my side's) is
+  skipped;
 - a file that cannot be read yet (still being written or synced) is tried again at the next poll;
 - every other file is opened through ``PlayerHome.open_file`` (fully verified): an invitation joins
   the game, an answer is taken; a file already held ("an older file") is passed over quietly; a
@@ -17,8 +18,11 @@ from pathlib import Path
 
 from darkdec_qt.exchangestore import PlayerHome, Received, Session
 from darkdec_qt.game.exchange import ExchangeError
+from darkdec_qt.game.exchange.segment import parse
+from darkdec_qt.game.exchange.signing import Signed
 from darkdec_qt.model.database import DatabaseError
 from darkdec_qt.model.exchangefile import SUFFIX, ExchangeFileError, read_exchange
+from darkdec_qt.rules.core.phases import other_side
 
 
 @dataclass
@@ -36,12 +40,17 @@ class SharedFolder:
         self._done: dict[str, tuple[int, int]] = {}  # file name -> (size, mtime) dealt with
 
     def _mine(self, path: Path) -> bool:
+        """A file of mine (I sent it), as its signed segments say: the file's unsigned ``meta`` label
+        decides nothing (``exchangestore.check_label``)."""
         try:
-            meta = read_exchange(path).meta
-        except ExchangeFileError:
+            f = read_exchange(path)
+            if not f.rows or f.rows[0][0] != 0:
+                return False
+            head = parse(Signed(f.rows[0][1], f.rows[0][2]), 0)  # the creator writes the even segments
+            game, side = head["game"], head["author"] if f.rows[-1][0] % 2 == 0 else other_side(head["author"])
+        except (ExchangeFileError, ExchangeError):
             return False
-        game, side = meta.get("game"), meta.get("from")
-        if not isinstance(game, str) or game not in self.home.games():
+        if game not in self.home.games():
             return False
         try:
             import json
