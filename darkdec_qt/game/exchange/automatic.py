@@ -8,7 +8,8 @@ In order of precedence, for the side that decides (``decisions.decider``):
    declared when the previous battle is over, then perhaps the end of the Combat Phase. A plan is
    signed in its author's segment and lives until its Combat Phase is over: each segment signs what
    is left of both plans (``plan``: its author's, ``plan_left``: the opponent's, which the receiver
-   checks); a player who decides by hand in its own segment drops its old plan. An entry the engine refuses when its turn comes (its units retreated, were
+   checks); a player who declares a battle or ends the phase by hand in its own segment drops its
+   old plan (its choices inside a battle keep it). An entry the engine refuses when its turn comes (its units retreated, were
    eliminated or must counterattack, 13.5.5J) ends the plan: the decision goes back to its player.
    A plan may also carry, after a battle's declaration, its **advance decided in advance** (13.7):
    ``choose_advance`` entries (the units that advance if a defender hex is vacated, each with its
