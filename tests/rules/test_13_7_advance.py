@@ -131,3 +131,50 @@ def test_13_7_4C_along_a_road_armor_advances_through_more_than_one_dense_forest_
         .terrain("0705", "dense_forest")
     b.road("0505", "0605", "0705")
     assert ("0505", "0605", "0705") in legal_advances(b.build(), "pz", "0605", 3)
+
+
+def test_13_7_3_the_vacated_hex_may_lie_in_any_direction():
+    s = CombatBuilder().german("g", "0505").build()
+    for v in s.module.adjacency["0505"]:
+        assert legal_advances(s, "g", v, 1) == [("0505", v)]
+    # and on from there in any direction but back (armor, two hexes, open ground, no enemy)
+    s = CombatBuilder().german("pz", "0505", type="armor").build()
+    for v in s.module.adjacency["0505"]:
+        assert _ends(s, "pz", v, 2) == {v, *s.module.adjacency[v]} - {"0505"}
+
+
+def test_13_7_1_an_advance_never_passes_through_the_same_hex_twice():
+    s = CombatBuilder().german("pz", "0505", type="armor").build()
+    paths = legal_advances(s, "pz", "0605", 3)
+    assert paths and all(len(set(p)) == len(p) for p in paths)
+
+
+def test_13_7_7_under_the_armored_exception_every_open_second_hex_is_reached_and_no_other():
+    # given 0605 in the ZOC of the Allied unit in 0706, and its first other neighbour woods
+    s0 = CombatBuilder().build()
+    nb = [n for n in s0.module.adjacency["0605"] if n not in ("0505", "0706")]
+    s = CombatBuilder().terrain(nb[0], "woods").german("pz", "0505", type="armor").allied("a", "0706").build()
+    assert _ends(s, "pz", "0605", 2) == {"0605", *nb[1:]}
+    # the same with a bridge from 0605 into nb[0] instead of woods: not that way (negated), every other way
+    s = CombatBuilder().river("0605", nb[0], bridge=True).german("pz", "0505", type="armor") \
+        .allied("a", "0706").build()
+    assert _ends(s, "pz", "0605", 2) == {"0605", *nb[1:]}
+
+
+def test_13_7_4_out_of_an_enemy_zoc_and_outside_one_an_advance_ignores_terrain():
+    # the attacker's own hex in another enemy unit's ZOC; the vacated hex is woods
+    s = CombatBuilder().terrain("0605", "woods").german("g", "0505").allied("b", "0404").build()
+    assert "0505" in s.module.adjacency["0404"]
+    assert legal_advances(s, "g", "0605", 1) == [("0505", "0605")]
+    # no enemy near: armor advances on into woods
+    s = CombatBuilder().terrain("0705", "woods").german("pz", "0505", type="armor").build()
+    assert ("0505", "0605", "0705") in legal_advances(s, "pz", "0605", 2)
+
+
+def test_15_4A_leaders_count_neither_for_stacking_nor_for_11_4_in_an_advance():
+    b = CombatBuilder().german("g", "0505").german("f1", "0605").german("f2", "0605") \
+        .unit("L", "German", "0605", a=0, d=0, m=5, type="leader")
+    assert _ends(b.build(), "g", "0605", 1) == {"0605"}  # two units and a leader: room for a third
+    s = CombatBuilder().allied("brit", "0505", nationality="British") \
+        .unit("Hodges", "Allied", "0605", a=0, d=0, m=5, type="leader").build()
+    assert _ends(s, "brit", "0605", 1) == {"0605"}  # a US leader does not make a British-US stack
