@@ -110,6 +110,17 @@ def test_the_new_game_dialog_offers_side_scenario_options_and_standing_orders(cl
     assert "optional" in c and "variants" in c and not hasattr(dlg, "seed")  # no dice seed anywhere
 
 
+def test_the_defenders_advance_orders_exclude_each_other_in_the_dialog(client, qtbot):
+    from darkdec_qt.ui.exchange.actions import NewExchangeDialog
+
+    dlg = NewExchangeDialog(client.controller.module, client)
+    qtbot.addWidget(dlg)
+    for name in ("defender_advance", "defender_no_advance"):  # the second click unticks the first
+        cb = dlg.orders[name]
+        qtbot.mouseClick(cb, Qt.MouseButton.LeftButton, pos=cb.rect().center())
+    assert dlg.choices()["orders"] == ("defender_no_advance",)
+
+
 def test_a_shared_folder_is_watched_and_answers_go_into_it(client, qtbot, tmp_path, monkeypatch):
     from darkdec_qt.exchangewatch import SharedFolder
 

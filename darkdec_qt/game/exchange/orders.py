@@ -5,6 +5,7 @@ command needs no die (no unseen die, no open choice); the receiver re-derives ea
 from __future__ import annotations
 
 from darkdec_qt.rules.combat.commands import (
+    ChooseAdvance,
     ChooseAttackerResult,
     ChooseDefenderResult,
     ChooseRetreat,
@@ -21,15 +22,34 @@ ORDERS: dict[str, str] = {
                            "offers (13.3.3A)",
     "prefer_retreat": "take a retreat rather than a step loss where legal, when it leaves one way to retreat "
                       "(13.5.1)",
-    "no_advance": "no advance after combat as the attacker: decline it at once (13.7; fewer files, and no "
-                  "ground taken after a battle)",
+    "no_advance": "no advance after combat: decline it at once, as the attacker and, unless a defender's "
+                  "advance order says otherwise, as the defender (13.7; fewer files, and no ground taken)",
+    "defender_no_advance": "as the defender, no advance after combat into a hex the attackers left (13.7.5): "
+                           "decline it at once",
+    "defender_advance": "as the defender, advance after combat one hex into a hex the attackers left (13.7.5) "
+                        "with one unit: the first combat unit of the battle's defenders that may; the others stay",
 }
+
+# orders of which a player may sign one at most: they answer the same moment differently
+EXCLUSIVE: tuple[tuple[str, ...], ...] = (("defender_no_advance", "defender_advance"),)
+
+
+def conflict(names: set[str] | dict[str, bool]) -> str | None:
+    """Why a set of standing orders cannot be signed together (None when it can)."""
+    for group in EXCLUSIVE:
+        both = [n for n in group if n in names]
+        if len(both) > 1:
+            return f"the standing orders {both[0]!r} and {both[1]!r} exclude each other: choose one"
+    return None
 
 
 def parse_orders(names: list[str] | tuple[str, ...]) -> dict[str, bool]:
     unknown = [n for n in names if n not in ORDERS]
     if unknown:
         raise ValueError(f"unknown standing order {unknown[0]!r}; known: {', '.join(ORDERS)}")
+    why = conflict(set(names))
+    if why is not None:
+        raise ValueError(why)
     return {n: True for n in sorted(set(names))}
 
 
@@ -50,6 +70,9 @@ def standing_command(state: GameState, orders: dict[str, bool], side: str) -> Co
         return None
     if what == "declare" and orders.get("default_declaration"):
         return DefenderDeclares()
+    if what == "advance" and b.defender_side == side and (orders.get("defender_advance")
+                                                          or orders.get("defender_no_advance")):
+        return _defender_advance(state, orders, _h)
     if what == "advance" and orders.get("no_advance"):
         return DeclineAdvance()
     if orders.get("prefer_retreat"):
@@ -61,4 +84,23 @@ def standing_command(state: GameState, orders: dict[str, bool], side: str) -> Co
         if what == "retreat":
             paths = [c for c in cands if isinstance(c, ChooseRetreat)]
             return paths[0] if len(paths) == 1 else None
+    return None
+
+
+def _defender_advance(state: GameState, orders: dict[str, bool], h: str) -> Command | None:
+    """13.7.5 by the defender's order: decline, or one combat unit advances one hex into ``h`` (the
+    first of the battle's defenders that may, in the battle's order), then the others decline. None
+    (the defender chooses by hand) when no combat unit may: the program never picks for the player
+    beyond the order it signed."""
+    if orders.get("defender_no_advance"):
+        return DeclineAdvance()
+    from darkdec_qt.rules.combat.legal import pending_commands
+
+    b = state.battle
+    assert b is not None
+    if any(state.pos.get(u) == h for u in b.advanced):
+        return DeclineAdvance()  # the order's unit has advanced: the others stay
+    for c in pending_commands(state):
+        if isinstance(c, ChooseAdvance) and len(c.path) == 2 and c.path[1] == h and not state.spec(c.unit).is_leader:
+            return c
     return None

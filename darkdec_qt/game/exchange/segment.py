@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from darkdec_qt.game.exchange.errors import ExchangeError
-from darkdec_qt.game.exchange.orders import ORDERS
+from darkdec_qt.game.exchange.orders import ORDERS, conflict
 from darkdec_qt.game.exchange.signing import Signed, canonical
 from darkdec_qt.model.jsonscan import deeper_than
 
@@ -98,6 +98,8 @@ def check(body: dict[str, Any], seq: int) -> None:
     unknown = sorted(set(orders) - set(ORDERS))
     if unknown:
         raise _bad(seq, f"names an unknown standing order {unknown[0]!r} (this program knows {', '.join(ORDERS)})")
+    if conflict(orders) is not None:
+        raise _bad(seq, f"signs conflicting standing orders: {conflict(orders)}")
     batches = body["batches"]
     if not isinstance(batches, list) or len(batches) > MAX_BATCHES:
         raise _bad(seq, "has a malformed list of commands")

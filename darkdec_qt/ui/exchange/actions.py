@@ -29,7 +29,7 @@ from darkdec_qt.exchangestore import ModuleNotAccepted, PlayerHome, Session
 from darkdec_qt.exchangewatch import SharedFolder
 from darkdec_qt.game.exchange import ExchangeError
 from darkdec_qt.game.exchange.errors import versions_text
-from darkdec_qt.game.exchange.orders import ORDERS
+from darkdec_qt.game.exchange.orders import EXCLUSIVE, ORDERS
 from darkdec_qt.game.session import Game
 from darkdec_qt.model.database import DatabaseError
 from darkdec_qt.model.exchangefile import ExchangeFileError
@@ -115,6 +115,10 @@ class NewExchangeDialog(NewGameDialog):
             cb = QCheckBox(text)
             self.orders[name] = cb
             lay.insertWidget(at + 1 + n, cb)
+        for group in EXCLUSIVE:  # orders answering the same moment differently: one at most
+            for name in group:
+                self.orders[name].toggled.connect(lambda on, name=name, group=group: on and [
+                    self.orders[o].setChecked(False) for o in group if o != name])
         note = QLabel(TRUST_NOTE)
         note.setWordWrap(True)
         lay.insertWidget(at + 1 + len(ORDERS), note)
