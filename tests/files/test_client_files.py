@@ -89,11 +89,11 @@ def test_autosave_on_a_full_disk_is_told_once_and_play_goes_on(client, module, m
     turn_phase = win.controller.state.phase
     win.controller.end_phase()
     assert win.controller.state.phase != turn_phase  # play went on
-    assert "Autosave failed" in win.message_label.text() and "disk is full" in win.message_label.text()
+    assert "Autosave failed" in win.message_label.full and "disk is full" in win.message_label.full
     assert len(win.warned) == 1 and "disk is full" in win.warned[0]
     win.controller.end_phase()
     assert len(win.warned) == 1  # not a dialog at every phase
-    assert "Autosave failed" in win.message_label.text()
+    assert "Autosave failed" in win.message_label.full
     assert first.read_bytes() == before
     monkeypatch.undo()
     win.controller.end_phase()
@@ -141,7 +141,7 @@ def test_autosave_on_a_real_full_disk(qtbot, module, tmp_path, monkeypatch):
         assert first is not None
         before = first.read_bytes()
         win.controller.end_phase()
-        assert "Autosave failed" in win.message_label.text() and "the disk is full" in win.message_label.text()
+        assert "Autosave failed" in win.message_label.full and "the disk is full" in win.message_label.full
         assert len(warned) == 1 and first.read_bytes() == before
         assert sorted(p.name for p in disk.iterdir()) == [first.name]
     finally:

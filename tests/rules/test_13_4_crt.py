@@ -212,7 +212,7 @@ def _odds_columns(s, cols):
     return s
 
 
-def test_13_5A_B_the_odds_stop_at_9_1_and_1_3_even_on_a_table_printing_more_columns():
+def test_13_5A_B_the_odds_stop_at_nine_to_one_and_one_to_three_even_on_a_table_printing_more_columns():
     s = _odds_columns(CombatBuilder().build(), ("1:4", "1:3", "1:2", "1:1", "2:1", "3:1", "4:1", "5:1", "6:1",
                                                 "7:1", "8:1", "9:1", "10:1"))
     assert crt.odds_column(s, 10, 1) == "9:1" and crt.odds_column(s, 1, 4) == "1:3"
