@@ -99,3 +99,39 @@ def test_12_4_only_the_150th_and_the_module_id_150Pz_is_recognised():
     with pytest.raises(IllegalAction):
         check(other, cm.Move(units=("1/Pz",), path=PATH[:5]))
     assert other.phase is Phase.MOVEMENT
+
+
+def test_12_0B_for_supply_a_zoc_stops_only_at_the_river_hexside_whichever_side_it_is():
+    from darkdec_qt import hexgrid
+    from darkdec_qt.rules.core.zoc import zoc_hexes
+
+    for n in hexgrid.neighbours("0505"):
+        b = ScenarioBuilder()
+        b.river("0505", n, "minor")
+        b.unit("G", "German", "infantry", (4, 4, 4), (2, 2, 4), at="0505")
+        st = b.state()
+        others = set(hexgrid.neighbours("0505")) - {n}
+        assert zoc_hexes(st, "German", for_supply=True) == others
+        assert zoc_of_unit(st, "G", for_supply=True) == others
+        assert zoc_hexes(st, "German") == others | {n}  # 12.0B: across rivers otherwise
+
+
+def test_12_0A_leaders_and_12_2_units_in_strategic_movement_exert_no_zoc():
+    b = ScenarioBuilder()
+    b.unit("L", "German", "leader", (0, 0, 5), None, at="0505")
+    b.unit("G", "German", "infantry", (4, 4, 4), (2, 2, 4), at="0808")
+    st = b.state()
+    assert zoc_of_unit(st, "L") == set() and zoc_of_unit(st, "G")
+    st.strategic.add("G")
+    assert zoc_of_unit(st, "G") == set()
+
+
+def test_12_3A_the_side_s_zoc_follows_the_option_and_a_bridge_blown_between_two_questions():
+    from darkdec_qt.rules.core.zoc import zoc_hexes
+
+    st = armor_map()
+    z = zoc_hexes(st, "German")
+    assert "0605" not in z and "0604" not in z and "0506" in z
+    st.blown.add(("0505", "0506"))
+    assert "0506" not in zoc_hexes(st, "German")
+    assert {"0605", "0604", "0506"} <= zoc_hexes(armor_map(optional=()), "German")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from darkdec_qt.rules.core.phases import other_side
 from darkdec_qt.rules.core.state import GameState
 from darkdec_qt.rules.core.tables import tables
 
@@ -76,7 +75,3 @@ def zoc_hexes(state: GameState, side: str, for_supply: bool = False) -> set[str]
         _CACHE.clear()
     _CACHE[key] = (state.module, frozenset(out))
     return out
-
-
-def in_enemy_zoc(state: GameState, unit: str) -> bool:
-    return state.pos[unit] in zoc_hexes(state, other_side(state.module.units[unit].side))
