@@ -2,8 +2,11 @@
 
 Tables: ``meta`` (format, game id, module hash), ``module`` (the module database, embedded
 only when the receiver may not have it; xz-compressed from format 2 on, and decompressed within a
-size bound), ``segment`` (seq, canonical JSON body, signature). A file sent to the opponent uses
-512-byte pages (a one-segment file is a few KB, not a 4 KB page per table and index).
+size bound), ``segment`` (seq, canonical JSON body, signature; from format 3 on the body is stored
+zlib-compressed, decompressed within MAX_BODY_BYTES a row and the file's read budget, so a small
+row cannot expand without bound; the signature covers the decompressed canonical text, as before).
+A file sent to the opponent uses 512-byte pages (a one-segment file is a few KB, not a 4 KB page per
+table and index).
 The file is opened through the program's one defensive opener (``safesqlite.open_untrusted``:
 read-only, ``trusted_schema`` off, limits, a time budget) and the schema must be exactly these
 tables (no view, no trigger); nothing is unpickled or evaluated; the bodies are checked by
@@ -15,6 +18,7 @@ from __future__ import annotations
 import json
 import lzma
 import sqlite3
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,8 +34,9 @@ from darkdec_qt.model.safesqlite import (
 from darkdec_qt.model.safewrite import SaveError, atomic_write
 from darkdec_qt.version import VERSION
 
-EXCHANGE_FORMAT_VERSION = 2
-READS = (1, 2)  # format 1: the module embedded uncompressed
+EXCHANGE_FORMAT_VERSION = 3
+READS = (1, 2, 3)  # format 1: the module embedded uncompressed; 2: the segment bodies uncompressed
+MAX_BODY_BYTES = 2_000_000  # one segment's body, decompressed (segment.MAX_SEGMENT_CHARS)
 MAX_MODULE_BYTES = 64 * 1024 * 1024  # an embedded module, decompressed
 APPLICATION_ID = EXCHANGE_APPLICATION_ID  # "DDGX" (safesqlite.sniff knows it)
 MAX_FILE_BYTES = 256 * 1024 * 1024
@@ -43,8 +48,9 @@ SUFFIX = ".ddx"
 _SCHEMA = {
     "meta": "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     "module": "CREATE TABLE module (id INTEGER PRIMARY KEY CHECK (id = 1), data BLOB NOT NULL)",
-    "segment": "CREATE TABLE segment (seq INTEGER PRIMARY KEY, body TEXT NOT NULL, sig TEXT NOT NULL)",
+    "segment": "CREATE TABLE segment (seq INTEGER PRIMARY KEY, body BLOB NOT NULL, sig TEXT NOT NULL)",
 }
+_SCHEMA_2 = dict(_SCHEMA, segment="CREATE TABLE segment (seq INTEGER PRIMARY KEY, body TEXT NOT NULL, sig TEXT NOT NULL)")
 
 
 _COLUMNS = {"meta": {"key", "value"}, "module": {"id", "data"}, "segment": {"seq", "body", "sig"}}
@@ -77,6 +83,31 @@ def unpack_module(data: bytes, where: str) -> bytes:
     return out
 
 
+def pack_body(body: str) -> bytes:
+    return zlib.compress(body.encode("utf-8"), 6)  # 9 is five times slower for 1-2 % less
+
+
+def unpack_body(data: Any, where: str, seq: Any) -> str:
+    """A segment's stored body (format 3), decompressed within MAX_BODY_BYTES: the work is bounded
+    by that size whatever the row holds (a decompression bomb is refused after at most that much)."""
+    if not isinstance(data, bytes):
+        raise ExchangeFileError(f"{where}: segment row {seq!r} is malformed (its body is not compressed data)")
+    d = zlib.decompressobj()
+    try:
+        out = d.decompress(data, MAX_BODY_BYTES + 1)
+    except zlib.error:
+        raise ExchangeFileError(f"{where}: segment row {seq!r} is damaged (its body is not zlib data)") from None
+    if len(out) > MAX_BODY_BYTES or d.unconsumed_tail:
+        raise ExchangeFileError(f"{where}: segment row {seq!r} expands beyond {MAX_BODY_BYTES:,} bytes; refused")
+    if not d.eof or d.unused_data:
+        raise ExchangeFileError(f"{where}: segment row {seq!r} is damaged (its compressed body is truncated or "
+                                "followed by other bytes)")
+    try:
+        return out.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ExchangeFileError(f"{where}: segment row {seq!r} is not text (its body is not UTF-8)") from None
+
+
 def build_bytes(f: ExchangeFile, *, compact: bool = False) -> bytes:
     """The file's bytes, built in memory (no journal, no temporary files); ``compact``: small pages
     (a file to send: few segments)."""
@@ -92,7 +123,7 @@ def build_bytes(f: ExchangeFile, *, compact: bool = False) -> bytes:
         con.executemany("INSERT INTO meta VALUES (?, ?)", [(k, json.dumps(v)) for k, v in sorted(meta.items())])
         if f.module_bytes is not None:
             con.execute("INSERT INTO module VALUES (1, ?)", (pack_module(f.module_bytes),))
-        con.executemany("INSERT INTO segment VALUES (?, ?, ?)", f.rows)
+        con.executemany("INSERT INTO segment VALUES (?, ?, ?)", [(n, pack_body(b), g) for n, b, g in f.rows])
         con.commit()
         return con.serialize()
     finally:
@@ -127,7 +158,7 @@ def read_exchange(path: str | Path) -> ExchangeFile:
             tables = {n: sql for t, n, sql in objs if t == "table"}
             others = sorted(f"{t} {n}" for t, n, _ in objs if t not in ("table", "index") or
                             (t == "index" and not str(n).startswith("sqlite_autoindex_")))
-            if others or tables != _SCHEMA:
+            if others or tables != (_SCHEMA if version >= 3 else _SCHEMA_2):
                 raise ExchangeFileError(f"{p}: unexpected database schema "
                                         f"({', '.join(others) or ', '.join(sorted(set(tables) ^ set(_SCHEMA))) or 'altered tables'})")
             if con.execute("SELECT count(*) FROM segment").fetchone()[0] > MAX_ROWS:
@@ -141,10 +172,13 @@ def read_exchange(path: str | Path) -> ExchangeFile:
             if mod is not None:
                 budget.take(mod[0])
             rows = []
-            for row in con.execute("SELECT seq, body, sig FROM segment ORDER BY seq"):
-                budget.take(row[1], json_text=True)
-                budget.take(row[2])
-                rows.append(row)
+            for seq, body, sig in con.execute("SELECT seq, body, sig FROM segment ORDER BY seq"):
+                if version >= 3:
+                    budget.take(body)
+                    body = unpack_body(body, str(p), seq)
+                budget.take(body, json_text=True)
+                budget.take(sig)
+                rows.append((seq, body, sig))
     except UntrustedFileError as exc:
         raise ExchangeFileError(str(exc)) from None
     meta: dict[str, Any] = {}
