@@ -27,6 +27,15 @@ def forge(path: Path, edit) -> None:  # noqa: ANN001
     save_game(rec, path)
 
 
+def edit_die(rec) -> None:  # noqa: ANN001
+    """For ``forge``: change the first die rolled to another face."""
+    for item in rec.events:
+        for e in item["events"]:
+            if e["kind"] == "die_rolled":
+                e["value"] = e["value"] % 6 + 1
+                return
+
+
 def write_v1(record: GameRecord, path: Path) -> None:
     """A game file as format 1 wrote it (before the seal and the metadata chain): chain from '', no seal."""
     con = sqlite3.connect(path)

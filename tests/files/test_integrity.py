@@ -10,6 +10,7 @@ from darkdec_qt import gamestore
 from darkdec_qt.model.database import DatabaseError
 from darkdec_qt.model.gamefile import GameFileError, load_game
 from darkdec_qt.model.load import load_module
+from tests.files.helpers import edit_die as _edit_die
 from tests.files.helpers import forge, run, sql, write_v1
 
 # --- the module's content hash ----------------------------------------------------------
@@ -90,14 +91,6 @@ def test_a_format_1_file_edited_is_still_caught_by_re_execution(saved_game, tmp_
 
 
 # --- opening is verifying ------------------------------------------------------------------------
-
-
-def _edit_die(rec):
-    for item in rec.events:
-        for e in item["events"]:
-            if e["kind"] == "die_rolled":
-                e["value"] = e["value"] % 6 + 1
-                return
 
 
 def _teleport(rec):

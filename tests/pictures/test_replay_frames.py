@@ -9,6 +9,7 @@ import pytest
 from PIL import Image
 
 from darkdec_qt import gamestore
+from tests.files.helpers import edit_die as _edit_die
 from tests.files.helpers import forge, run
 
 
@@ -94,14 +95,6 @@ def test_a_side_sees_only_what_fog_of_war_shows_it(short_game):
         return sum(1 for c in maker.scene.counter_items() if c.spec.side == "Allied")
 
     assert allied(german) == allied(every) - hidden
-
-
-def _edit_die(rec):
-    for item in rec.events:
-        for e in item["events"]:
-            if e["kind"] == "die_rolled":
-                e["value"] = e["value"] % 6 + 1
-                return
 
 
 @pytest.mark.parametrize("what", ["--frames", "--gif"])

@@ -15,6 +15,7 @@ from PIL import Image
 from darkdec_qt import gamestore
 from darkdec_qt.game.statistics import CHARTS
 from darkdec_qt.rules.scenarios.victory import evaluate
+from tests.files.helpers import edit_die as _edit_die
 from tests.files.helpers import forge, run
 
 HOSTILE = '<script>alert("x")</script><img src="http://evil.example/x.png"> & </details><a href=//evil>'
@@ -126,14 +127,6 @@ def test_a_turn_not_played_is_refused(short_game, tmp_path, capsys):
                        "--turns", "2,9")
     assert code == 2 and "'9' is not a turn of this game (1 to 3)" in err
     assert not (tmp_path / "r.html").exists()
-
-
-def _edit_die(rec):
-    for item in rec.events:
-        for e in item["events"]:
-            if e["kind"] == "die_rolled":
-                e["value"] = e["value"] % 6 + 1
-                return
 
 
 def test_a_forged_game_is_not_reported(short_game, tmp_path, capsys):
