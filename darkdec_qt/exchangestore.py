@@ -19,7 +19,6 @@ is refused with what happened and what to do, before it can commit anything twic
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import json
 import os
@@ -42,6 +41,11 @@ from cryptography.hazmat.primitives.serialization import (
 from darkdec_qt.exchangeevidence import verify_evidence as verify_evidence  # re-exported
 from darkdec_qt.exchangemodule import ModuleNotAccepted as ModuleNotAccepted  # re-exported
 from darkdec_qt.exchangemodule import check_module, file_digest, loaded_module
+from darkdec_qt.exchangesecrets import load_secrets as _load_secrets
+from darkdec_qt.exchangesecrets import save_secrets as _save_secrets
+from darkdec_qt.exchangesecrets import seal as _seal
+from darkdec_qt.exchangesecrets import write_private as _write_private
+from darkdec_qt.exchangesecrets import write_text as _write_text
 from darkdec_qt.game.exchange import ExchangeError, ExchangeGame, Me
 from darkdec_qt.game.exchange.orders import parse_orders
 from darkdec_qt.game.exchange.signing import Signed, fingerprint, public_hex
@@ -54,18 +58,12 @@ from darkdec_qt.model.exchangefile import (
     write_exchange,
 )
 from darkdec_qt.model.load import DEFAULT_MODULE, load_module
-from darkdec_qt.model.safewrite import set_mode
 from darkdec_qt.moduleview import Module
 from darkdec_qt.rules.core.commands import Command
 from darkdec_qt.rules.core.notes import Note
 
 _ID = re.compile(r"[0-9a-f]{32}")
 _NAME = re.compile(r"[a-z0-9_]+")
-
-
-def _seal(master: bytes, last_digest: str) -> str:
-    """The owner's seal on its local copy: HMAC of the last segment's digest (which chains all)."""
-    return hmac.new(master, f"local:{last_digest}".encode(), hashlib.sha256).hexdigest()
 
 
 def duration(seconds: float) -> str:
@@ -94,22 +92,6 @@ def default_root() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_data_dir("darkdec")) / "exchange"
-
-
-def _write_private(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
-    try:
-        set_mode(fd, Path(tmp), 0o600)
-        os.write(fd, data)
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    os.replace(tmp, path)
-
-
-def _write_text(path: Path, text: str) -> None:
-    _write_private(path, text.encode())
 
 
 @dataclass
@@ -434,18 +416,6 @@ class PlayerHome:
                  "the fingerprint they tell you", module_note]
         return Received(s, [n for n, _ in rows], 0, notes)
 
-
-
-def _load_secrets(d: Path) -> dict[int, str] | None:
-    p = d / "secrets.json"
-    if not p.exists():
-        return None  # a game begun before fresh secrets: derived from the master
-    return {int(k): str(v) for k, v in json.loads(p.read_text()).items()}
-
-
-def _save_secrets(d: Path, me: Me) -> None:
-    if me.secrets is not None:
-        _write_text(d / "secrets.json", json.dumps({str(k): v for k, v in sorted(me.secrets.items())}))
 
 
 class Session:
