@@ -7,8 +7,12 @@ import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
+
 from darkdec_qt.exchangestore import PlayerHome, Session
+from darkdec_qt.game.exchange import ExchangeError, ExchangeGame
 from darkdec_qt.game.exchange.scripted import play_until_send
+from darkdec_qt.game.exchange.signing import sign
 
 
 class Draws:
@@ -86,6 +90,16 @@ class Duel:
 
     def sizes(self) -> list[int]:
         return [p.stat().st_size for p in self.files]
+
+
+def refused_segment(duel: Duel, k: int, body: dict, module) -> ExchangeError:  # noqa: ANN001
+    """The refusal of the game whose segment ``k`` is replaced by ``body``, re-signed by its author
+    (a forger holding that player's key): it names segment ``k``."""
+    segs = duel.session("German").xg.segments
+    with pytest.raises(ExchangeError) as err:
+        ExchangeGame.from_segments(module, [*segs[:k], sign(body, duel.homes[body["author"]].key())])
+    assert err.value.segment == k
+    return err.value
 
 
 def play_by_files(root: Path, scenario: str = "herbstnebel", orders: tuple[str, ...] = (), seed: int = 1,

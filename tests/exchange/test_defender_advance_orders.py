@@ -19,6 +19,7 @@ from darkdec_qt.rules.combat.commands import ChooseAdvance, DeclineAdvance
 from darkdec_qt.rules.core.apply import apply
 from darkdec_qt.rules.core.events import Event
 from tests.exchange.helpers import Duel
+from tests.exchange.helpers import refused_segment as _refused
 
 EVERY = ("default_declaration", "no_reaction", "prefer_retreat")
 
@@ -67,14 +68,6 @@ def test_the_defenders_advance_is_given_by_the_attackers_program(defending, modu
     nxt = body["batches"][i + 1] if i + 1 < len(body["batches"]) else None
     if nxt is not None and nxt["command"]["kind"] in ("choose_advance", "decline_advance"):
         assert nxt == {"by": "orders", "command": {"kind": "decline_advance"}, "events": nxt["events"]}
-
-
-def _refused(duel: Duel, k: int, body: dict, module) -> ExchangeError:
-    segs = duel.session("German").xg.segments
-    with pytest.raises(ExchangeError) as err:
-        ExchangeGame.from_segments(module, [*segs[:k], sign(body, duel.homes[body["author"]].key())])
-    assert err.value.segment == k
-    return err.value
 
 
 def test_a_changed_defenders_advance_is_refused(defending, module):

@@ -9,16 +9,16 @@ import json
 
 import pytest
 
-from darkdec_qt.game.exchange import ExchangeError, ExchangeGame
+from darkdec_qt.game.exchange import ExchangeGame
 from darkdec_qt.game.exchange.automatic import Plan, left, next_step, plan_refusal, stamp
 from darkdec_qt.game.exchange.decisions import decider
-from darkdec_qt.game.exchange.signing import sign
 from darkdec_qt.rules.combat.commands import ChooseAdvance, DeclareBattle, DeclineAdvance
 from darkdec_qt.rules.core.apply import apply
 from darkdec_qt.rules.core.commands import EndPhase
 from darkdec_qt.rules.core.events import Event
 from darkdec_qt.rules.core.phases import Phase, other_side
 from tests.exchange.helpers import Duel
+from tests.exchange.helpers import refused_segment as _refused
 
 EVERY = ("default_declaration", "no_reaction", "prefer_retreat")
 _ADVANCE = ("choose_advance", "decline_advance")
@@ -53,14 +53,6 @@ def test_a_planned_advance_is_given_by_the_opponents_program_without_a_file(adva
         if e["kind"] == "battle_declared")
     assert body["author"] == other_side(attacker)  # the defender's program gave the attacker's advance
     assert body["reveal"] is not None  # within the chain of one revealed secret
-
-
-def _refused(duel: Duel, k: int, body: dict, module) -> ExchangeError:
-    segs = duel.session("German").xg.segments
-    with pytest.raises(ExchangeError) as err:
-        ExchangeGame.from_segments(module, [*segs[:k], sign(body, duel.homes[body["author"]].key())])
-    assert err.value.segment == k
-    return err.value
 
 
 def test_a_changed_planned_advance_is_refused(advancing, module):
