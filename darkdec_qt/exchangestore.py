@@ -540,8 +540,8 @@ class Session:
         span = duration(now - since)
         opp = "German" if self.me.side == "Allied" else "Allied"
         if who == self.me.side:
-            return f"you have waited {span} for the {opp} player (your file of {when})"
-        return f"the {opp} player has waited {span} for you (their file of {when})"
+            return f"you have waited {span} for the {opp} player, since your file of {when}"
+        return f"the {opp} player has waited {span} for you, since their file of {when}"
 
     def file_name(self, seq: int) -> str:
         sc = str(self.xg.setup["scenario"])

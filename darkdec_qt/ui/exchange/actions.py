@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import sys
+import time
 from pathlib import Path
 
 from PySide6.QtCore import QEventLoop, QObject, Qt, QTimer, QUrl
@@ -32,7 +33,7 @@ from darkdec_qt.game.exchange.errors import versions_text
 from darkdec_qt.game.exchange.orders import EXCLUSIVE, ORDERS
 from darkdec_qt.game.session import Game
 from darkdec_qt.model.database import DatabaseError
-from darkdec_qt.model.exchangefile import ExchangeFileError
+from darkdec_qt.model.exchangefile import ExchangeFileError, read_exchange
 from darkdec_qt.rules.core.commands import Command
 from darkdec_qt.rules.core.errors import IllegalAction
 from darkdec_qt.rules.core.events import Event
@@ -141,6 +142,7 @@ class ExchangeActions(QObject):
         self.status = QLabel()
         self.status.setObjectName("ExchangeStatus")
         self.status.setWordWrap(True)
+        self.status.setTextFormat(Qt.TextFormat.PlainText)  # a module's name is the opponent's text, never markup
         self.status.setStyleSheet("background:#fff4c2; color:#1c1c1c; font-weight:bold; padding:5px 12px;")
         self.status.hide()
         self.status.setToolTip(TRUST_NOTE)
@@ -185,10 +187,15 @@ class ExchangeActions(QObject):
             self.status.hide()
             return
         self.win.controller.dirty = False  # the local copy and the draft are kept at every command
-        wait = s.waiting_text()
+        wait = s.waiting_text(now=self.now())  # who waits for whom, since when: a line of its own
         self.status.setText(f"File exchange, game {s.game_id[:8]}, you play {s.me.side}: {s.status()}"
-                            + (f" · {wait}" if wait else "") + self._module_note(s))
+                            + self._module_note(s) + (f"\n{wait[:1].upper()}{wait[1:]}" if wait else ""))
         self.status.show()
+
+    @staticmethod
+    def now() -> float:
+        """The time the waiting time is counted to (the clock; a test sets another)."""
+        return time.time()
 
     @staticmethod
     def _module_note(s: Session) -> str:
@@ -326,6 +333,8 @@ class ExchangeActions(QObject):
             if exc.kind == "cancelled":
                 self.win.show_message(str(exc), True)
                 return False
+            if exc.kind == "replayed":  # a file this home holds entirely: the game as it stands
+                return self.resume(Path(path), str(exc))
             text = str(exc)
             if exc.versions:
                 text += "\n\n" + versions_text(exc)
@@ -338,6 +347,29 @@ class ExchangeActions(QObject):
             self._refused(Path(path), text)
             return False
         self._show(r)
+        return True
+
+    def resume(self, path: Path, why: str) -> bool:
+        """Show the game of ``path`` from this home's local copy: a file already taken (the one opened
+        before the program was closed, or one's own file) brings nothing new, but it names the game to
+        go on with. ``why`` says that nothing was taken from it."""
+        from darkdec_qt.game.exchange.segment import parse
+        from darkdec_qt.game.exchange.signing import Signed
+
+        try:  # segment 0 is the one this home holds (else the file would not be 'replayed'): its game
+            _n, body, sig = read_exchange(path).rows[0]
+            game_id = parse(Signed(body, sig), 0)["game"]
+            s = self._off_thread(lambda progress: self.home.load(game_id, progress=progress),
+                                 f"Reading your game {game_id[:8]}: its signatures, links and seal…",
+                                 "darkdec-load-exchange")
+        except (ExchangeError, ExchangeFileError, DatabaseError) as exc:
+            self._refused(path, f"{why}; your game cannot be shown: {exc}")
+            return False
+        self.activate(s)
+        self.win.controller.show_live()
+        said = "That is your own file" if "your own file" in why else "Nothing new in that file"
+        self.win.show_message(f"{said}; your game as it stands", False)
+        self.win.message_label.setToolTip(f"{path.name}: {why}")
         return True
 
     def _verify(self, path: Path, accept_module: str | None = None):  # -> Received
