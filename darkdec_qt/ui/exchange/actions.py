@@ -14,15 +14,12 @@ from PySide6.QtCore import QEventLoop, QObject, Qt, QTimer, QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QApplication,
-    QCheckBox,
-    QComboBox,
     QDialog,
     QFileDialog,
     QLabel,
     QMessageBox,
     QProgressDialog,
     QTextEdit,
-    QWidget,
 )
 
 from darkdec_qt.exchangemodule import grouped, loaded_module
@@ -30,7 +27,6 @@ from darkdec_qt.exchangestore import ModuleNotAccepted, PlayerHome, Session
 from darkdec_qt.exchangewatch import SharedFolder
 from darkdec_qt.game.exchange import ExchangeError
 from darkdec_qt.game.exchange.errors import versions_text
-from darkdec_qt.game.exchange.orders import EXCLUSIVE, ORDERS
 from darkdec_qt.game.session import Game
 from darkdec_qt.model.database import DatabaseError
 from darkdec_qt.model.exchangefile import ExchangeFileError, read_exchange
@@ -38,13 +34,11 @@ from darkdec_qt.rules.core.commands import Command
 from darkdec_qt.rules.core.errors import IllegalAction
 from darkdec_qt.rules.core.events import Event
 from darkdec_qt.rules.core.phases import other_side
-from darkdec_qt.ui.dialogs.newgame import NewGameDialog
+from darkdec_qt.ui.exchange.newgame import TRUST_NOTE, NewExchangeDialog
 from darkdec_qt.ui.exchange.notes import SendDialog, notes_box, opponent_notes
 
 PLAYBACK_MS = 300
 WATCH_MS = 5000  # how often a shared folder is looked at
-TRUST_NOTE = ("Hidden information is on trust in file exchange: the file holds every unit's position "
-              "(25.0 fog of war) and Germany's 26.20A choice; a player who opens it with other tools can read them.")
 
 
 class ExchangeGameView(Game):
@@ -95,39 +89,6 @@ class ExchangeGameView(Game):
 
     def can_redo(self) -> bool:
         return False
-
-
-class NewExchangeDialog(NewGameDialog):
-    """The New Game dialog (scenario, optional rules, variants) with your side and standing orders;
-    the dice come from both players' secrets."""
-
-    def __init__(self, module, parent: QWidget | None = None) -> None:  # noqa: ANN001
-        super().__init__(module, parent)
-        self.setWindowTitle("New game by file exchange")
-        form = self.layout().itemAt(0).layout()
-        self.side = QComboBox()
-        self.side.addItems(["German", "Allied"])
-        form.insertRow(0, "Your side", self.side)
-        lay = self.layout()
-        at = lay.indexOf(self.problem)
-        lay.insertWidget(at, QLabel("Standing orders (your opponent's program decides these for you, cutting hops):"))
-        self.orders = {}
-        for n, (name, text) in enumerate(ORDERS.items()):
-            cb = QCheckBox(text)
-            self.orders[name] = cb
-            lay.insertWidget(at + 1 + n, cb)
-        for group in EXCLUSIVE:  # orders answering the same moment differently: one at most
-            for name in group:
-                self.orders[name].toggled.connect(lambda on, name=name, group=group: on and [
-                    self.orders[o].setChecked(False) for o in group if o != name])
-        note = QLabel(TRUST_NOTE)
-        note.setWordWrap(True)
-        lay.insertWidget(at + 1 + len(ORDERS), note)
-
-    def choices(self) -> dict:
-        c = super().choices()
-        return {"side": self.side.currentText(), "scenario": c["scenario"], "optional": c["optional"],
-                "variants": c["variants"], "orders": tuple(n for n, cb in self.orders.items() if cb.isChecked())}
 
 
 class ExchangeActions(QObject):
