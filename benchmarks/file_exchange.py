@@ -196,9 +196,10 @@ def whole_game(root: Path, orders: tuple[str, ...], seed: int = 1, plan: bool = 
     h = {side: homes[side].load(s.game_id).xg.game.state.state_hash() for side in homes}
     import json
 
-    by_hand = collections.Counter(b["command"]["kind"] for seg in homes["German"].load(s.game_id).xg.segments
-                                  for b in json.loads(seg.raw)["batches"] if b["by"] == "self")
-    hand_advances = by_hand["choose_advance"] + by_hand["decline_advance"]
+    given = collections.Counter((b["by"], b["command"]["kind"]) for seg in homes["German"].load(s.game_id).xg.segments
+                                for b in json.loads(seg.raw)["batches"])
+    hand_advances = given["self", "choose_advance"] + given["self", "decline_advance"]
+    losses = {by: given[by, "choose_losses"] + given[by, "choose_retreat"] for by in ("self", "orders")}
     sizes = [p.stat().st_size for p in files]
     turns = len(hops)
     battles = sum(1 for e in homes["German"].load(s.game_id).xg.game.events if e.kind == "battle_declared")
@@ -207,12 +208,14 @@ def whole_game(root: Path, orders: tuple[str, ...], seed: int = 1, plan: bool = 
           f"{len(files)} files "
           f"({len(files) / turns:.1f} per game turn; per turn {dict(sorted(hops.items()))}), "
           f"{battles} battles, {battle_files} battle files ({battle_files / max(battles, 1):.2f} per battle), "
-          f"{hand_advances} advance commands given by hand, "
+          f"{hand_advances} advance commands given by hand, losses and retreats {losses['orders']} by standing "
+          f"orders and {losses['self']} by hand, "
           f"{time.perf_counter() - t0:.0f} s; same final state hash: {h['German'] == h['Allied']} "
           f"({h['German'][:12]}); first file {sizes[0]:,} bytes (module embedded), later files median "
           f"{statistics.median(sizes[1:]):,.0f}, max {max(sizes[1:]):,} bytes", flush=True)
     return {"files": len(files), "turns": turns, "battles": battles, "battle_files": battle_files,
-            "first": sizes[0], "median": statistics.median(sizes[1:]), "hand_advances": hand_advances}
+            "first": sizes[0], "median": statistics.median(sizes[1:]), "hand_advances": hand_advances,
+            "losses": losses}
 
 
 def main() -> None:
@@ -224,12 +227,15 @@ def main() -> None:
     ap.add_argument("--no-plain", action="store_true", help="only the games with standing orders")
     ap.add_argument("--modes", nargs="+", default=["plain", "orders", "orders+plans", "orders+no_advance+plans",
                                                   "orders+plans+advances", "orders+defender_advance+plans+advances",
-                                                  "orders+defender_no_advance+plans+advances"],
+                                                  "orders+defender_no_advance+plans+advances",
+                                                  "orders+defender_advance+losses+retreats+plans+advances"],
                     help="which games: plain (no orders), orders (every standing order), orders+plans (and battle "
                          "plans: every battle of a Combat Phase declared at once), orders+no_advance+plans (and the attacker's "
                          "no_advance order), orders+plans+advances (each battle of a plan with its advance "
                          "decided in advance), orders+defender_advance+plans+advances and orders+defender_no_advance+plans+advances "
-                         "(and the defender's advance after combat decided in advance by a standing order, 13.7.5)")
+                         "(and the defender's advance after combat decided in advance by a standing order, 13.7.5), "
+                         "orders+defender_advance+losses+retreats+plans+advances (and the step losses and retreat paths "
+                         "decided in advance: least_losses, retreat_by_priorities, 13.5.4, 13.5.6A, 13.6)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
@@ -241,7 +247,9 @@ def main() -> None:
                      ("orders+plans", every, True, False), ("orders+no_advance+plans", (*every, "no_advance"), True, False),
                      ("orders+plans+advances", every, True, True),
                      ("orders+defender_advance+plans+advances", (*every, "defender_advance"), True, True),
-                     ("orders+defender_no_advance+plans+advances", (*every, "defender_no_advance"), True, True))
+                     ("orders+defender_no_advance+plans+advances", (*every, "defender_no_advance"), True, True),
+                     ("orders+defender_advance+losses+retreats+plans+advances",
+                      (*every, "defender_advance", "least_losses", "retreat_by_priorities"), True, True))
             for label, orders, plan, advances in modes:
                 if label == "plain" and args.no_plain or label not in args.modes:
                     continue
@@ -250,6 +258,8 @@ def main() -> None:
                 bf, b = sum(r["battle_files"] for r in runs), sum(r["battles"] for r in runs)
                 print(f"== {label}, seeds {args.seeds}: {files / turns:.1f} files per game turn, "
                       f"{bf / max(b, 1):.2f} files per battle, {sum(r['hand_advances'] for r in runs)} advance commands by hand, "
+                      f"losses and retreats {sum(r['losses']['orders'] for r in runs)} by standing orders and "
+                      f"{sum(r['losses']['self'] for r in runs)} by hand, "
                       f"invitation {max(r['first'] for r in runs):,} bytes, "
                       f"later files median {statistics.median(r['median'] for r in runs):,.0f} bytes", flush=True)
 

@@ -16,7 +16,8 @@ TRUST = ("note: hidden information is on trust in file exchange: the files hold 
 BACKUP = ("a new signing key was created for you: back it up now (darkdec exchange identity export FILE); without "
           "it your games cannot go on")
 ORDERS_HELP = ("standing order (repeatable): no_reaction, default_declaration, prefer_retreat, no_advance, "
-               "defender_no_advance or defender_advance (darkdec exchange standing-orders GAME lists them)")
+               "defender_no_advance, defender_advance, least_losses or retreat_by_priorities (darkdec exchange "
+               "standing-orders GAME lists them)")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

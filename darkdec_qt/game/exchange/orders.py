@@ -4,14 +4,22 @@ command needs no die (no unseen die, no open choice); the receiver re-derives ea
 
 from __future__ import annotations
 
+from darkdec_qt.game.exchange.allocation import (
+    fire_fight_losses,
+    least_losses,
+    only_loss_set,
+    retreat_by_priorities,
+)
 from darkdec_qt.rules.combat.commands import (
     ChooseAdvance,
     ChooseAttackerResult,
     ChooseDefenderResult,
+    ChooseLosses,
     ChooseRetreat,
     DeclineAdvance,
     DefenderDeclares,
 )
+from darkdec_qt.rules.combat.retreat import legal_retreats
 from darkdec_qt.rules.core.commands import Command, EndPhase
 from darkdec_qt.rules.core.phases import Phase, acting_side
 from darkdec_qt.rules.core.state import GameState
@@ -28,6 +36,10 @@ ORDERS: dict[str, str] = {
                            "decline it at once",
     "defender_advance": "as the defender, advance after combat one hex into a hex the attackers left (13.7.5) "
                         "with one unit: the first combat unit of the battle's defenders that may; the others stay",
+    "least_losses": "step losses (13.5.4, 13.5.6A, 13.6.1A): from combat units before leaders, eliminating the "
+                    "fewest units, losing the least strength; ties by hand",
+    "retreat_by_priorities": "retreat paths (13.6B): the stack together, fewest step losses, then east (German) or "
+                             "not east (Allied), then the best terrain; ties by hand",
 }
 
 # orders of which a player may sign one at most: they answer the same moment differently
@@ -75,6 +87,10 @@ def standing_command(state: GameState, orders: dict[str, bool], side: str) -> Co
         return _defender_advance(state, orders, _h)
     if what == "advance" and orders.get("no_advance"):
         return DeclineAdvance()
+    if what in ("mandatory", "ff_def", "ff_att") and orders.get("least_losses"):
+        return _losses(state, what, side, _n)
+    if what == "retreat" and (orders.get("retreat_by_priorities") or orders.get("least_losses")):
+        return _retreat(state, orders, side, _h, _n)
     if orders.get("prefer_retreat"):
         cands = pending_commands(state)
         if what == "result":
@@ -104,3 +120,52 @@ def _defender_advance(state: GameState, orders: dict[str, bool], h: str) -> Comm
         if isinstance(c, ChooseAdvance) and len(c.path) == 2 and c.path[1] == h and not state.spec(c.unit).is_leader:
             return c
     return None
+
+
+def _firsts(state: GameState, side: str) -> list[str]:
+    """13.9.2A: the attacker's armored units that must take its losses, if any."""
+    from darkdec_qt.rules.combat.armor import armor_must_take_losses, is_armored
+    from darkdec_qt.rules.combat.battle import defender_hexes
+
+    b = state.battle
+    assert b is not None
+    if side != b.attacker_side or not armor_must_take_losses(state, tuple(defender_hexes(state, b)), b.armor_used):
+        return []
+    return [u for u in b.attackers if u in state.pos and is_armored(state, u)]
+
+
+def _pool(state: GameState, side: str) -> list[str]:
+    b = state.battle
+    assert b is not None
+    return [u for u in (b.attackers if side == b.attacker_side else b.defenders) if u in state.pos]
+
+
+def _losses(state: GameState, what: str, side: str, n: int) -> Command | None:
+    """``least_losses`` for a bracketed loss (13.5.4) or a fire fight (13.5.6A)."""
+    pool, firsts = _pool(state, side), _firsts(state, side)
+    if what == "ff_att":
+        units = fire_fight_losses(state, pool, n, firsts)
+    else:
+        units = least_losses(state, pool, 1 if what == "ff_def" else n, firsts)
+    return None if units is None else ChooseLosses(units=units)
+
+
+def _retreat(state: GameState, orders: dict[str, bool], side: str, h: str, n: int) -> Command | None:
+    """A stack's retreat (13.6): the path ``retreat_by_priorities`` ranks first (without it, the only
+    legal path), its step losses where one set of units may take them (without ``least_losses``) or
+    the set that order ranks first."""
+    units = tuple(u for u in _pool(state, side) if state.pos[u] == h)
+    if not units:
+        return None
+    if orders.get("retreat_by_priorities"):
+        path = retreat_by_priorities(state, h, units, n)
+    else:
+        paths = legal_retreats(state, h, units, n)
+        path = paths[0] if len(paths) == 1 else None
+    if path is None:
+        return None
+    if orders.get("least_losses"):
+        taken = least_losses(state, list(units), path.steps)
+    else:
+        taken = only_loss_set(state, list(units), path.steps)
+    return None if taken is None else ChooseRetreat(units=units, path=path.path, losses=taken)
