@@ -79,6 +79,26 @@ def test_13_5_6A_attackers_tie_and_the_player_chooses():
     assert standing_command(s, LEAST, "Allied") is None
 
 
+def test_13_5_6A_a_fire_fight_too_large_to_weigh_goes_back_to_the_player(monkeypatch):
+    # 18 attackers whose steps lose one defense point each: six steps meet a loss of 6, and the
+    # order would look at 100,947 sets of six before it finds the cheapest: it weighs a bounded number
+    # (MAX_SETS), then gives the choice back
+    from darkdec_qt.game.exchange import allocation
+
+    b = CombatBuilder().german("g1", "0606")
+    names = []
+    for n, h in enumerate(["0505", "0506", "0605", "0607", "0706", "0707"]):
+        for k in range(3):
+            names.append(f"x{n}{k}")
+            b.allied(names[-1], h, a=2 + len(names), d=2, reduced=(1, 1, 4))
+    s = b.build()
+    s.side = "Allied"
+    pending(s, tuple(names), ("g1",), "FF", (("ff_att", "Allied", "", 6),))
+    assert standing_command(s, LEAST, "Allied") is None
+    monkeypatch.setattr(allocation, "MAX_SETS", 10**6)  # without the bound: the six cheapest steps
+    assert standing_command(s, LEAST, "Allied") == ChooseLosses(units=tuple(sorted(names[:6])))
+
+
 # --- 13.5.4 bracketed losses --------------------------------------------------------------------------
 
 def test_13_5_4_bracketed_steps_are_spread_so_that_no_unit_is_eliminated():

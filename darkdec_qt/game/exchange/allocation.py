@@ -27,7 +27,7 @@ from darkdec_qt.rules.combat.terrain_level import base_level
 from darkdec_qt.rules.core.state import GameState
 
 MAX_STEPS = 6  # a fire fight's attacker rarely needs more; beyond it the player chooses by hand
-MAX_SETS = 4000  # loss sets weighed at most (bounded work on every hop); beyond it, by hand
+MAX_SETS = 20000  # loss sets looked at, at most (bounded work on every hop); beyond it, by hand
 
 
 def _step_cost(state: GameState, unit: str, nth: int) -> tuple[int, int]:
@@ -49,8 +49,17 @@ def loss_key(state: GameState, units: tuple[str, ...]) -> tuple[int, int, int, i
     return leaders, eliminated, sum(d for d, _ in costs), sum(a for _, a in costs)
 
 
-def _sets(state: GameState, pool: list[str], n: int) -> Iterator[tuple[str, ...]]:
+class _TooMany(Exception):
+    """More loss sets than the order weighs (``MAX_SETS``): the player chooses by hand."""
+
+
+def _sets(state: GameState, pool: list[str], n: int, budget: list[int]) -> Iterator[tuple[str, ...]]:
+    """The sets of ``n`` steps from ``pool`` (a unit at most as often as it has steps), counting every
+    set looked at against ``budget`` (bounded work on every hop, whatever the battle)."""
     for combo in combinations_with_replacement(sorted(pool), n):
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise _TooMany
         if all(combo.count(u) <= losses.steps_left(state, u) for u in set(combo)):
             yield combo
 
@@ -79,19 +88,21 @@ def least_losses(state: GameState, pool: list[str], n: int, firsts: list[str] = 
     n = min(n, sum(losses.steps_left(state, u) for u in pool))
     if n == 0:
         return ()
-    ranked = []
-    for combo in _sets(state, pool, n):
-        if _armor_first(state, combo, list(firsts), n):
-            ranked.append((loss_key(state, combo), combo))
-            if len(ranked) > MAX_SETS:
-                return None
+    try:
+        ranked = [(loss_key(state, c), c) for c in _sets(state, pool, n, [MAX_SETS])
+                  if _armor_first(state, c, list(firsts), n)]
+    except _TooMany:
+        return None
     return _only_first(ranked)
 
 
 def only_loss_set(state: GameState, pool: list[str], n: int) -> tuple[str, ...] | None:
     """The loss set of ``n`` steps (or every step left) from ``pool`` when it is the only one."""
     pool = [u for u in pool if u in state.pos]
-    sets = list(islice(_sets(state, pool, min(n, sum(losses.steps_left(state, u) for u in pool))), 2))
+    try:
+        sets = list(islice(_sets(state, pool, min(n, sum(losses.steps_left(state, u) for u in pool)), [MAX_SETS]), 2))
+    except _TooMany:
+        return None
     return sets[0] if len(sets) == 1 else None
 
 
@@ -101,16 +112,16 @@ def fire_fight_losses(state: GameState, pool: list[str], need: int, firsts: list
     None on a tie."""
     pool = [u for u in pool if u in state.pos]
     total = sum(losses.steps_left(state, u) for u in pool)
-    for k in range(1, min(total, MAX_STEPS) + 1):
-        ranked = []
-        for combo in _sets(state, pool, k):
-            if (sum(losses.defense_lost(state, u) for u in combo) >= need or k == total) and _armor_first(
-                    state, combo, list(firsts), k):
-                ranked.append((loss_key(state, combo), combo))
-                if len(ranked) > MAX_SETS:
-                    return None
-        if ranked:
-            return _only_first(ranked)
+    budget = [MAX_SETS]
+    try:
+        for k in range(1, min(total, MAX_STEPS) + 1):
+            ranked = [(loss_key(state, c), c) for c in _sets(state, pool, k, budget)
+                      if (sum(losses.defense_lost(state, u) for u in c) >= need or k == total)
+                      and _armor_first(state, c, list(firsts), k)]
+            if ranked:
+                return _only_first(ranked)
+    except _TooMany:
+        return None
     return None
 
 
