@@ -106,3 +106,19 @@ def test_10_4_8B_and_8_7_4_the_default_choice_and_the_brigades_leave_strategic_m
     evs = fuel.auto_events(st)  # 8.7.1B: the engine's default picks 1SS (116Pz has one unit on the map)
     assert [(e.kind, getattr(e, "unit", getattr(e, "division", ""))) for e in evs] == [
         ("fuel_depleted", "1SS"), ("strategic_left", "b/1SS")]
+
+
+def test_8_7_4_the_battle_readout_names_fuel_depletion_not_a_traced_supply_line():
+    """The attack halving of a unit out of fuel is 8.4B's, by 8.7.4: the readout says which cause
+    halves it (the traced status of a unit out of fuel is still "supplied")."""
+    from darkdec_qt.rules.combat.battle import attack_strength
+
+    st = fuel_state()
+    st.supply.update({"a/2Pz": "supplied", "a/9Pz": "unsupplied"})
+    st.fuel_depleted.update({"2Pz", "9Pz"})
+    v, why = attack_strength(st, "a/2Pz", ("a/2Pz",))
+    assert v == 3 and "out of fuel (8.7.4, 8.4B)" in why
+    v, why = attack_strength(st, "a/9Pz", ("a/9Pz",))  # no line traced as well: 8.4B itself
+    assert v == 3 and "unsupplied (8.4B)" in why and "8.7.4" not in why
+    v, why = attack_strength(st, "a/1SS", ("a/1SS",))
+    assert v == 6 and "halved" not in why

@@ -52,7 +52,8 @@ def attack_strength(state: GameState, unit: str, attackers: tuple[str, ...], *, 
             why.append("halved: strategic movement (10.4.5B)")
         if is_unsupplied(state, unit) or is_isolated(state, unit):
             v = half_up(v)
-            why.append("halved: unsupplied (8.4B)")
+            traced = state.supply.get(unit, "supplied") == "supplied"  # then only fuel depletion halves it
+            why.append("halved: out of fuel (8.7.4, 8.4B)" if traced else "halved: unsupplied (8.4B)")
     else:
         why.append("supply ignored in a counterattack (13.5.5C)")
     if shock:

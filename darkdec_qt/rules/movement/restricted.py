@@ -64,15 +64,20 @@ def meuse_west_hexes(state: GameState) -> set[str]:
 
 def is_activated(state: GameState, unit: str) -> bool:
     """10.9.1A: while a supplied German unit is within three hexes of the west side of the Meuse."""
-    if is_released(state, unit) or unit in state.activated:
-        return True
+    return is_released(state, unit) or unit in state.activated or german_near_meuse(state, 3)
+
+
+def german_near_meuse(state: GameState, reach: int) -> bool:
+    """A supplied German combat unit within ``reach`` hexes of the west side of the Meuse (10.9.1A
+    uses 3, 23.0B uses 4); 8.7.4: a unit out of fuel is not supplied."""
     west = meuse_west_hexes(state)
     if not west:
         return False
+    units = state.module.units
     for u, h in state.pos.items():
-        s = state.module.units[u]
-        if s.side == "German" and not s.is_leader and state.is_supplied(u):  # 8.7.4: not out of fuel
-            if any(hexgrid.distance(h, w) <= 3 for w in west):
+        s = units[u]
+        if s.side == "German" and not s.is_leader and state.is_supplied(u):
+            if any(hexgrid.distance(h, w) <= reach for w in west):
                 return True
     return False
 

@@ -27,7 +27,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
-from darkdec_qt import hexgrid
 from darkdec_qt.rules.core import commands as cm
 from darkdec_qt.rules.core import events as ev
 from darkdec_qt.rules.core.apply import register_handler
@@ -42,7 +41,7 @@ from darkdec_qt.rules.core.registry import (
 )
 from darkdec_qt.rules.core.state import GameState
 from darkdec_qt.rules.core.tables import module_memo
-from darkdec_qt.rules.movement.restricted import meuse_west_hexes
+from darkdec_qt.rules.movement.restricted import german_near_meuse
 from darkdec_qt.rules.scenarios import victory
 from darkdec_qt.rules.scenarios.montgomery import (
     BeginSecondWithdrawalMove,
@@ -370,21 +369,6 @@ register_generator(withdrawal_commands, rank=DECLARATIONS)
 # --- the phase hook ---------------------------------------------------------------------
 
 
-def _german_meuse_threat(state: GameState, reach: int) -> bool:
-    """A supplied German combat unit within ``reach`` hexes of the west side of the Meuse
-    (10.9.1A uses 3, 23.0B uses 4)."""
-    west = meuse_west_hexes(state)
-    if not west:
-        return False
-    units = state.module.units
-    for u, h in state.pos.items():
-        s = units[u]
-        if s.side == "German" and not s.is_leader and state.is_supplied(u):  # 8.7.4: not out of fuel
-            if any(hexgrid.distance(h, w) <= reach for w in west):
-                return True
-    return False
-
-
 def german_crossed_meuse(state: GameState) -> bool:
     """26.10A: a German combat unit west of the Meuse (on a west-bank hex or beyond)."""
     units = state.module.units
@@ -405,7 +389,7 @@ def conditional_condition(state: GameState) -> bool:
         return False
     units = state.module.units
     occupied = any(h == bastogne and units[u].side == "German" for u, h in state.pos.items())
-    return occupied and _german_meuse_threat(state, 4)
+    return occupied and german_near_meuse(state, 4)
 
 
 def conditional_pool(state: GameState, side: str) -> list[str]:
