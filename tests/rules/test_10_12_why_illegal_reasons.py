@@ -1,0 +1,109 @@
+"""The reason a move is refused names the clause that forbids it (movement.why_illegal).
+
+The client shows ``why_illegal`` for a hex a unit may not move to. Each test builds a corridor
+of clear hexes in fortification (10.2E: no unit enters fortification) so that only the hexes
+beside the corridor can lead to the destination, and requires the most telling reason: the
+step into the destination that the rules forbid, the 12.1A stop only when nothing else forbids
+it, and 10.2B when the destination is simply out of reach.
+"""
+
+from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core.phases import Phase
+from darkdec_qt.rules.engine import execute
+from darkdec_qt.rules.movement import move as movement
+from tests.rules.builder import ScenarioBuilder
+
+CORRIDOR = ("0205", "0305", "0405", "0505", "0605", "0705")
+
+
+def corridor(*more: str) -> ScenarioBuilder:
+    b = ScenarioBuilder(terrain="fortification")
+    b.terrain(list(CORRIDOR + more), "clear")
+    return b
+
+
+def test_10_2G_a_unit_that_may_not_move_now_is_refused_with_that_reason():
+    b = corridor()
+    b.unit("A", "Allied", at="0305")
+    st = b.state(side="German", phase=Phase.MOVEMENT)
+    msg = movement.why_illegal(st, "A", "0405")
+    assert msg is not None and msg.startswith("A ") and msg.endswith("(10.2G)")
+
+
+def test_12_1A_beyond_a_hex_in_an_enemy_zoc_the_reason_is_the_stop():
+    b = corridor()
+    b.unit("G", "German", "infantry", (4, 4, 4), at="0305")
+    b.unit("E", "Allied", at="0406")  # its ZOC covers 0405 of the corridor, not 0305 or 0505
+    st = b.state()
+    assert "0405" in movement.legal_destinations(st, "G")
+    assert movement.why_illegal(st, "G", "0505") == \
+        "G cannot continue to 0505: units must stop on entering an enemy ZOC (12.1A)"
+
+
+def test_10_2F_from_one_enemy_zoc_into_another_the_reason_names_10_2F():
+    b = corridor()
+    b.unit("G", "German", "infantry", (4, 4, 4), at="0305")
+    b.unit("E", "Allied", at="0404")  # its ZOC covers 0305, 0405 and 0505
+    st = b.state()
+    assert movement.why_illegal(st, "G", "0405") == \
+        "G cannot enter 0405: enemy ZOC, may not move from one enemy ZOC to another (10.2F)"
+
+
+def test_10_2B_a_hex_one_step_too_far_is_refused_for_movement_points():
+    b = corridor()
+    b.unit("G", "German", "infantry", (4, 4, 2), at="0205")  # MA 2: 0305 and 0405
+    b.unit("E", "Allied", at="0706")  # its ZOC covers 0605 and 0705, beyond the unit's reach
+    st = b.state()
+    assert set(movement.legal_destinations(st, "G")) == {"0305", "0405"}
+    assert movement.why_illegal(st, "G", "0505") == "G cannot reach 0505: not enough movement points (10.2B)"
+    # the ZOCs of hexes the unit never reaches are not its reason (10.2F would need it in 0605)
+    assert movement.why_illegal(st, "G", "0705") == "G cannot reach 0705: not enough movement points (10.2B)"
+
+
+def test_10_2E_a_prohibited_river_crossing_is_a_more_telling_reason_than_the_12_1A_stop():
+    b = corridor("0404")
+    b.river("0404", "0505", "major")  # unbridged: armor may not cross (10.2E)
+    b.unit("Pz", "German", "armor", (6, 5, 8), (3, 3, 8), at="0305")
+    b.unit("E", "Allied", at="0406")  # its ZOC covers 0405, not 0305, 0404 or 0505
+    st = b.state()
+    dests = movement.legal_destinations(st, "Pz")
+    assert "0404" in dests and "0405" in dests and "0505" not in dests
+    assert movement.why_illegal(st, "Pz", "0505") == \
+        "Pz cannot cross into 0505: river hexside prohibited without a bridge (10.2E)"
+
+
+def test_10_9B_the_reason_names_the_river_a_restricted_unit_may_not_cross():
+    b = corridor()
+    b.river("0405", "0505", "major", bridge=True, name="Meuse")
+    b.unit("Br1", "Allied", "infantry", (4, 4, 5), nationality="British", division="43", arrival="23DecAM",
+           at="0305")
+    b.unit("g/1", "German", at="0705")  # within three hexes of the west bank: activated (10.9.1A), not released
+    st = b.state(turn="24DecAM", side="Allied", phase=Phase.MOVEMENT)
+    assert "0405" in movement.legal_destinations(st, "Br1")
+    assert movement.why_illegal(st, "Br1", "0505") == \
+        "Br1 cannot cross the Meuse into 0505: restricted unit not released (10.9B)"
+
+
+def test_11_4_a_us_unit_may_reach_a_british_hex_but_not_end_there():
+    b = ScenarioBuilder()
+    b.unit("US1", "Allied", at="0505")
+    b.unit("Br1", "Allied", nationality="British", at="0705")
+    st = b.state(side="Allied", phase=Phase.MOVEMENT)
+    assert "0605" in movement.legal_destinations(st, "US1")
+    msg = movement.why_illegal(st, "US1", "0705")
+    assert msg is not None and msg.endswith("(11.4)") and "0705" in msg
+
+
+def test_18_3B_one_hex_on_16_december_holds_in_a_game_with_the_withdrawal_variant_in_use():
+    """26.13 in use but no withdrawal declared: its direction check has nothing to say and must
+    not clear the 18.3B refusal of a second hex."""
+    b = ScenarioBuilder()
+    b.unit("A", "Allied", at="0505")
+    b.unit("G", "German", at="0909")
+    st = b.state(turn="16DecAM", side="Allied", phase=Phase.MOVEMENT)
+    st.variants = frozenset({"26.13"})
+    st.was_attacked = {"A"}  # 18.2: activated
+    assert set(movement.legal_destinations(st, "A")) == {"0404", "0405", "0504", "0506", "0604", "0605"}
+    execute(st, cm.Move(units=("A",), path=("0505", "0605")))
+    assert movement.legal_destinations(st, "A") == {}
+    assert movement.why_illegal(st, "A", "0705") == "A may move only 1 hex on 16 December (18.3B)"
