@@ -107,3 +107,26 @@ def test_18_3B_one_hex_on_16_december_holds_in_a_game_with_the_withdrawal_varian
     execute(st, cm.Move(units=("A",), path=("0505", "0605")))
     assert movement.legal_destinations(st, "A") == {}
     assert movement.why_illegal(st, "A", "0705") == "A may move only 1 hex on 16 December (18.3B)"
+
+
+def test_18_3B_a_one_hex_destination_costs_what_the_general_search_says():
+    """16 December: the one-hex destinations carry the cost in ticks that the movement search
+    gives the same step (legal_destinations: 1 MP = TICKS), also for a stack of two classes."""
+    from darkdec_qt.rules.core.tables import TICKS
+
+    b = ScenarioBuilder()
+    b.terrain("0605", "woods")
+    b.unit("I", "Allied", "infantry", (3, 4, 7), at="0505")
+    b.unit("T", "Allied", "armor", (4, 4, 8), (2, 2, 8), at="0505")
+    b.unit("G", "German", at="0909")
+    st = b.state(turn="16DecAM", side="Allied", phase=Phase.MOVEMENT)
+    st.was_attacked = {"I", "T"}  # 18.2: activated
+    alone = movement.legal_destinations(st, "I")
+    assert alone["0605"] == (3 * TICKS, ("0505", "0605"))  # woods: 3 MP
+    assert alone["0504"] == (TICKS, ("0505", "0504"))  # clear: 1 MP
+    stack = movement.legal_destinations(st, ("I", "T"))
+    searched = movement.search(movement.make_context(st, ("I", "T")))
+    assert set(stack) == set(alone)
+    for h, (cost, path) in stack.items():
+        assert path == ("0505", h) and cost == searched[h][0]
+    assert stack["0605"][0] == 3 * TICKS and stack["0504"][0] == TICKS  # 10.2E: woods 3 MP for both classes

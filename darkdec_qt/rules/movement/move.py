@@ -373,9 +373,7 @@ def _one_hex_moves(state: GameState, units: tuple[str, ...],
             costs, _ = walk(ctx, path)
         except IllegalAction:
             continue
-        spent = costs[-1]
-        out[sd.b] = (spent[0] if len(spent) == 1 else max(x * 1_000_000 // max(b, 1)
-                                                          for x, b in zip(spent, ctx.budgets, strict=True)), path)
+        out[sd.b] = (max(costs[-1]), path)  # ticks, the largest over the unit classes, as search gives
     return out
 
 
