@@ -98,14 +98,6 @@ def _after(state: GameState, b: BattleState, events: Events, sim: GameState) -> 
         return b
 
 
-def _vacated(state: GameState, b: BattleState, side: str) -> list[tuple[str, int]]:
-    out = []
-    for h, n in b.vacated:
-        if not any(state.side_of(u) == side for u in state.units_at(h)):
-            out.append((h, n))
-    return out
-
-
 def _advance_tasks(state: GameState, b: BattleState) -> list[Task]:
     """13.7/13.7.5: the victors of each vacated hex may advance into it: the attacker into
     defender hexes, the defender into attacker hexes."""
@@ -519,10 +511,6 @@ def check(state: GameState, cmd: Command, dice: DiceCursor | None = None) -> Eve
     if fn is None:
         raise MalformedCommand(f"{cmd.kind!r} is not a combat command")
     return fn(state, cmd, dice)
-
-
-def is_combat_command(cmd: Command) -> bool:
-    return cmd.kind in CHECKERS or cmd.kind in airpower.CHECKERS
 
 
 # --- registration with the engine (registry.py) --------------------------------------------
