@@ -8,7 +8,7 @@ import pytest
 from darkdec_qt import clauses
 from darkdec_qt.hexgrid import hexside_key
 from darkdec_qt.rules.combat import commands as cc
-from darkdec_qt.rules.combat.retreat import UNPASSABLE, bulge_rule, legal_retreats, motorized_cost
+from darkdec_qt.rules.combat.retreat import UNPASSABLE, RetreatPath, bulge_rule, legal_retreats, motorized_cost
 from darkdec_qt.rules.core.errors import IllegalAction
 from tests.rules.combat_builder import CombatBuilder
 from tests.rules.combat_helpers import pending, run, seed_with
@@ -144,6 +144,14 @@ def test_13_6C_an_allied_unit_north_of_the_nose_retreats_north_or_west():
     s.pos["a"] = "0605"
     # 0605's neighbours: 0604 north, 0705 east in the same row, 0706 and 0606 south, 0506 and 0505 west
     assert _ends(s, "0605", ("a",)) == {"0604", "0506", "0505"}
+
+
+def test_13_6C_and_13_6_1B_south_of_the_nose_with_no_south_or_west_hex_open_the_unit_stays():
+    # 0611 south of the nose (0206); German units hold its south and west neighbours, so only
+    # 0610 (north) and 0711 (east, the same row) are free, and 13.6C closes both
+    s = _bulge("0206", "0712", "0612", "0512", "0511")
+    s.pos["a"] = "0611"
+    assert legal_retreats(s, "0611", ("a",), 1) == [RetreatPath(("0611",), 0, 0, 1, ())]
 
 
 def test_13_6C_north_of_the_nose_stays_north_though_german_units_stand_further_north():
