@@ -8,7 +8,13 @@ import pytest
 from darkdec_qt import clauses
 from darkdec_qt.hexgrid import hexside_key
 from darkdec_qt.rules.combat import commands as cc
-from darkdec_qt.rules.combat.retreat import UNPASSABLE, RetreatPath, bulge_rule, legal_retreats, motorized_cost
+from darkdec_qt.rules.combat.retreat import (
+    UNPASSABLE,
+    RetreatPath,
+    bulge_rule,
+    legal_retreats,
+    motorized_cost,
+)
 from darkdec_qt.rules.core.errors import IllegalAction
 from tests.rules.combat_builder import CombatBuilder
 from tests.rules.combat_helpers import pending, run, seed_with
