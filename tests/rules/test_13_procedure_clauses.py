@@ -56,3 +56,51 @@ def test_17_2B_and_13_5_1B_a_defender_that_stays_with_a_step_loss_keeps_its_fort
     evs = run(s, cc.ChooseDefenderResult(hex="0605", option="step1", losses=("a",)))
     assert s.pos["a"] == "0605" and "a" in s.reduced
     assert "0605" in s.fortifications and not [e for e in evs if e.kind == "fortification_removed"]
+
+
+# --- the advance's refusals name the unit, the hex or path, and what the rule asks ---
+
+def _refusal(s, cmd):
+    import pytest
+
+    from darkdec_qt.rules.core.errors import IllegalAction
+    from tests.rules.combat_helpers import run
+
+    with pytest.raises(IllegalAction) as e:
+        run(s, cmd)
+    return e.value
+
+
+def test_13_5_3B_the_refusal_names_the_unit_the_hex_and_the_step_loss_it_could_have_taken():
+    from darkdec_qt.rules.combat import commands as cc
+    from tests.rules.combat_helpers import run
+    from tests.rules.test_13_5_3B_13_5_5I_15_6D import _split_after_the_defender_is_gone
+
+    s = _split_after_the_defender_is_gone()
+    run(s, cc.ChooseAttackerResult(hex="0505", option="retreat1"))
+    run(s, cc.ChooseRetreat(units=("g1",), path=("0505", "0506")))
+    e = _refusal(s, cc.ChooseAdvance(unit="g1", path=("0506", "0605")))
+    assert (e.rule, e.unit) == ("13.5.3B", "g1")
+    assert "into 0605" in e.reason and e.reason.endswith("takes the result as a step loss")
+
+
+def test_13_7_a_unit_not_among_the_victors_is_refused_the_advance_by_name_and_hex():
+    from darkdec_qt.rules.combat import commands as cc
+    from tests.rules.combat_helpers import run
+    from tests.rules.test_13_5_3B_13_5_5I_15_6D import _split_after_the_defender_is_gone
+
+    s = _split_after_the_defender_is_gone()
+    run(s, cc.ChooseAttackerResult(hex="0505", option="step1", losses=("g1",)))
+    e = _refusal(s, cc.ChooseAdvance(unit="a", path=("0606", "0605")))  # the eliminated defender
+    assert (e.rule, e.unit) == ("13.7", "a") and "into 0605" in e.reason
+
+
+def test_13_7_an_illegal_advance_path_is_refused_naming_the_unit_and_the_path():
+    from darkdec_qt.rules.combat import commands as cc
+    from tests.rules.combat_helpers import run
+    from tests.rules.test_13_5_3B_13_5_5I_15_6D import _split_after_the_defender_is_gone
+
+    s = _split_after_the_defender_is_gone()
+    run(s, cc.ChooseAttackerResult(hex="0505", option="step1", losses=("g1",)))
+    e = _refusal(s, cc.ChooseAdvance(unit="g1", path=("0505", "0605", "0705")))  # infantry: one hex (13.7.1A)
+    assert e.unit == "g1" and e.rule.startswith("13.7") and "along 0505-0605-0705" in e.reason
