@@ -104,3 +104,31 @@ def test_13_7_an_illegal_advance_path_is_refused_naming_the_unit_and_the_path():
     run(s, cc.ChooseAttackerResult(hex="0505", option="step1", losses=("g1",)))
     e = _refusal(s, cc.ChooseAdvance(unit="g1", path=("0505", "0605", "0705")))  # infantry: one hex (13.7.1A)
     assert e.unit == "g1" and e.rule.startswith("13.7") and "along 0505-0605-0705" in e.reason
+
+
+# --- 13.5.5 counterattack ---
+
+def _ca():
+    from tests.rules.combat_helpers import pending as _pending
+
+    s = CombatBuilder().terrain("0604", "woods").german("g1", "0505").german("g2", "0604").allied("a", "0605") \
+        .build()
+    _pending(s, ("g1", "g2"), ("a",), "CA", (("ca", "Allied", "", 0),), levels=(("0605", 1),))
+    return s
+
+
+def test_13_5_5A_B_the_defenders_counterattack_and_the_declaration_names_their_side():
+    from darkdec_qt.rules.combat import commands as cc
+    from tests.rules.combat_helpers import run
+
+    s = _ca()
+    evs = run(s, cc.Counterattack(hexes=("0505",)))
+    declared = [e for e in evs if e.kind == "counterattack_declared"]
+    assert [(e.side, e.attackers, e.hexes) for e in declared] == [("Allied", ("a",), ("0505",))]
+
+
+def test_13_5_5B_G_a_counterattack_on_a_hex_no_attacker_holds_is_refused_naming_the_hexes_it_may_choose():
+    from darkdec_qt.rules.combat import commands as cc
+
+    e = _refusal(_ca(), cc.Counterattack(hexes=("0706",)))
+    assert e.rule == "13.5.5B" and "among 0505, 0604" in e.reason
