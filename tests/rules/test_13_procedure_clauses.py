@@ -132,3 +132,56 @@ def test_13_5_5B_G_a_counterattack_on_a_hex_no_attacker_holds_is_refused_naming_
 
     e = _refusal(_ca(), cc.Counterattack(hexes=("0706",)))
     assert e.rule == "13.5.5B" and "among 0505, 0604" in e.reason
+
+
+# --- 13.2.3A the all out assault's mandatory step ---
+
+def _assault_offered():
+    from darkdec_qt.rules.combat import commands as cc
+    from tests.rules.combat_helpers import run, seed_with
+    from tests.rules.test_13_2_all_out_assault import _setup
+
+    s = _setup()
+    s.seed = seed_with(4, 5)  # 2:1, roll 9: "-", an indecisive attack
+    run(s, cc.DeclareBattle(attackers=("x",), defenders=("g",), all_out_assault_leader="Hodges"))
+    run(s, cc.DefenderDeclares())
+    run(s, cc.ResolveBattle())
+    assert s.battle.task[0] == "assault"
+    return s
+
+
+def test_13_2_3A_the_mandatory_step_is_refused_from_a_leader_or_a_unit_outside_the_attack():
+    from darkdec_qt.rules.combat import commands as cc
+
+    s = _assault_offered()
+    for who in ("Hodges", "g"):  # the leader that made the assault eligible; a defending unit
+        e = _refusal(s, cc.AllOutAssault(loss=who))
+        assert (e.rule, e.unit, e.reason) == ("13.2.3A", who,
+                                              "the mandatory step must come from an attacking unit (13.2.3A)")
+
+
+def test_13_2_3A_the_mandatory_step_is_logged_under_its_clause():
+    from darkdec_qt.rules.combat import commands as cc
+    from tests.rules.combat_helpers import run
+
+    s = _assault_offered()
+    evs = run(s, cc.AllOutAssault(loss="x"))
+    assert (evs[0].kind, evs[0].unit, evs[0].reason) == ("step_lost", "x", "all out assault mandatory loss (13.2.3A)")
+
+
+def test_13_2_the_assault_battle_takes_its_own_retreat():
+    # the assault (not the indecisive attack before it) rolls D3 against the woods: the defender
+    # retreats one hex (13.5.1B), recorded for the assault battle's advance
+    from darkdec_qt.rules.combat import commands as cc
+    from tests.rules.combat_helpers import run, seed_with
+    from tests.rules.test_13_2_all_out_assault import _setup
+
+    s = _setup()
+    s.seed = seed_with(4, 5, 1, 2)  # 9: "-", then 3: D3
+    run(s, cc.DeclareBattle(attackers=("x",), defenders=("g",), all_out_assault_leader="Hodges"))
+    run(s, cc.DefenderDeclares())
+    run(s, cc.ResolveBattle())
+    evs = run(s, cc.AllOutAssault(loss="x"))
+    assert [e.result for e in evs if e.kind == "battle_resolved"] == ["D3"]
+    run(s, cc.ChooseDefenderResult(hex="0605", option="retreat1"))
+    assert s.battle.task[:2] == ("retreat", "German") and s.battle.retreat_len == (("0605", 1),)
