@@ -185,3 +185,50 @@ def test_13_2_the_assault_battle_takes_its_own_retreat():
     assert [e.result for e in evs if e.kind == "battle_resolved"] == ["D3"]
     run(s, cc.ChooseDefenderResult(hex="0605", option="retreat1"))
     assert s.battle.task[:2] == ("retreat", "German") and s.battle.retreat_len == (("0605", 1),)
+
+
+# --- 13.5.4 mandatory losses and 13.5.6 fire fights ---
+
+def test_13_5_4A_the_bracketed_losses_are_all_named_and_logged_under_13_5_4():
+    from darkdec_qt.rules.combat import commands as cc
+    from tests.rules.combat_helpers import run
+
+    s = CombatBuilder().german("g1", "0505").german("g2", "0505").allied("a", "0605").build()
+    pending(s, ("g1", "g2"), ("a",), "[2]", (("mandatory", "German", "", 2),))
+    assert _refusal(s, cc.ChooseLosses(units=("g1",))).rule == "13.5.4A"
+    evs = run(s, cc.ChooseLosses(units=("g1", "g2")))
+    assert [(e.unit, e.reason) for e in evs if e.kind == "step_lost"] == [("g1", "[2] (13.5.4)"), ("g2", "[2] (13.5.4)")]
+
+
+def _fire_fight(*attackers: tuple[str, int, bool]):
+    b = CombatBuilder().allied("a", "0605", d=4)  # a step of a costs 4 - 2 = 2 defense points (13.5.6A)
+    for uid, d, red in attackers:
+        b.german(uid, "0505", d=d, reduced=(1, 1, 4), is_reduced=red)
+    s = b.build()
+    pending(s, tuple(u for u, _, _ in attackers), ("a",), "FF", (("ff_def", "Allied", "", 0),))
+    return s
+
+
+def test_13_5_6A_the_defender_loses_one_step_then_the_attacker_at_least_as_many_defense_points():
+    from darkdec_qt.rules.combat import commands as cc
+    from tests.rules.combat_helpers import run
+
+    s = _fire_fight(("g1", 2, False), ("g2", 2, False))  # a step of either costs 2 - 1 = 1 point
+    assert _refusal(s, cc.ChooseLosses(units=("a", "a"))).rule == "13.5.6A"  # one defending step only
+    evs = run(s, cc.ChooseLosses(units=("a",)))
+    assert [(e.unit, e.reason) for e in evs if e.kind == "step_lost"] == [("a", "FF (13.5.6)")]
+    assert s.battle.task == ("ff_att", "German", "", 2)
+    e = _refusal(s, cc.ChooseLosses(units=("g1",)))
+    assert (e.rule, e.reason) == ("13.5.6A", "the attacker must lose at least 2 defense points (13.5.6A)")
+    run(s, cc.ChooseLosses(units=("g1", "g2")))
+    assert {"g1", "g2"} <= s.reduced
+
+
+def test_13_5_6A_an_attacker_that_loses_every_step_it_has_has_done_enough():
+    from darkdec_qt.rules.combat import commands as cc
+    from tests.rules.combat_helpers import run
+
+    s = _fire_fight(("g1", 2, True))  # one step left, worth 1 point of the 2 owed
+    run(s, cc.ChooseLosses(units=("a",)))
+    run(s, cc.ChooseLosses(units=("g1",)))
+    assert "g1" in s.eliminated
