@@ -232,3 +232,28 @@ def test_13_5_6A_an_attacker_that_loses_every_step_it_has_has_done_enough():
     run(s, cc.ChooseLosses(units=("a",)))
     run(s, cc.ChooseLosses(units=("g1",)))
     assert "g1" in s.eliminated
+
+
+# --- 20.4.1 the step an air attack takes ---
+
+def _air_hit():
+    # an Allied air attack hit the German stack in 0505: two motorized units, an infantry unit, a reduced one
+    s = CombatBuilder().german("pz", "0505", type="armor").german("pz2", "0505", type="armor").german("vg", "0505") \
+        .german("r", "0505", is_reduced=True).build()
+    s.side = "Allied"
+    pending(s, (), ("pz", "pz2", "vg", "r"), "air", (("air_loss", "Allied", "0505", 0),))
+    return s
+
+
+def test_20_4_1B_C_the_air_loss_falls_on_a_full_strength_motorized_unit_or_is_refused_naming_it():
+    from darkdec_qt.rules.combat import commands as cc
+    from tests.rules.combat_helpers import run
+
+    s = _air_hit()
+    e = _refusal(s, cc.ChooseLosses(units=("vg",)))  # 20.4.1B: motorized if possible
+    assert (e.rule, e.hex) == ("20.4.1B", "0505") and e.reason.startswith("choose one of pz, pz2 (")
+    assert _refusal(s, cc.ChooseLosses(units=("r",))).rule == "20.4.1C"  # never a reduced unit
+    evs = run(s, cc.ChooseLosses(units=("pz",)))
+    assert [(e.kind, e.unit, e.reason) for e in evs if e.kind == "step_lost"] == [
+        ("step_lost", "pz", "air attack (20.4.1)")]
+    assert [e.id for e in evs if e.kind == "battle_ended"] == [1] and s.battle is None
