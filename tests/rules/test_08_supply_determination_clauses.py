@@ -234,3 +234,69 @@ def test_8_7_6_from_10_january_one_division_is_added_to_what_the_table_gives():
         table = {r.roll: r.value for r in st.module.charts.fuel_depletion}
         assert table[1] > 0
         assert _fuel_roll(st, 1)[1] == table[1] + extra, turn
+
+
+# --- 8.4-8.5: what each determination says, and the isolation count (8.6H) ---------------
+
+
+def _encircled(turn="18DecAM"):
+    """1/A at 0806 ringed at two hexes by German units whose ZOCs cover its six neighbours; a
+    road from the south edge (an Allied source, 8.3A) up column 08 to 0809."""
+    b = ScenarioBuilder(16, 12)
+    b.road("0812", "0811", "0810", "0809", road="S")
+    b.unit("1/A", "Allied", at="0806")
+    for i, h in enumerate(["0804", "1005", "1007", "0808", "0607", "0605"]):
+        b.unit(f"{i}/G", "German", at=h)
+    return b
+
+
+def _said(st, side="Allied"):
+    return {u: (s, reason, n) for u, s, reason, n in supply.determine(st, side)}
+
+
+def test_8_4A_8_5_8_6H_15_5C_19_3_each_determination_says_why_and_keeps_no_count_unless_isolated():
+    b = _encircled()
+    b.unit("p/A", "Allied", "parachute", at="0306").unit("r/A", "Allied", at="0811")
+    b.unit("e/A", "Allied", at="0101").unit("o/A", "Allied", at="1410")
+    st = b.state(turn="18DecAM", side="Allied", phase=Phase.SUPPLY)
+    st.module.units["Cdr"] = UnitSpec(id="Cdr", side="Allied", nationality="US", type="leader",
+                                      full=(0, 0, 6), reduced=None)
+    st.pos["Cdr"] = "0806"
+    st.paradropped["p/A"] = st.turn
+    st.isolated_count.update({u: 2 for u in ("1/A", "p/A", "r/A", "e/A", "o/A", "Cdr")})
+    said = _said(st)
+    assert said["Cdr"] == ("supplied", "leaders are never out of supply (15.5C)", 0)
+    assert said["p/A"] == ("supplied", "paradropped: supplied through PM 18 December (19.3)", 0)
+    assert said["r/A"] == ("supplied", "traces supply from 0811 to a friendly road and source (8.2)", 0)
+    assert said["e/A"] == ("unsupplied", "no supply line; adjacent to the map edge, never isolated (8.5C)", 0)
+    assert said["o/A"] == ("unsupplied", "no supply line to a source (8.4A); not isolated: not surrounded", 0)
+    assert said["1/A"] == ("isolated", "no supply line, surrounded, >3 hexes from supplied units (8.5A)", 3)
+    clear = b.state(turn="24DecAM", side="Allied", phase=Phase.SUPPLY)
+    clear.isolated_count["1/A"] = 2
+    assert _said(clear)["1/A"] == ("unsupplied", "would be isolated, but clear weather (8.5B, 20.2)", 2)
+
+
+def test_8_5A_isolated_only_more_than_three_hexes_from_a_supplied_combat_unit():
+    for at, leader, expect in (("0809", False, "unsupplied"), ("0810", False, "isolated"),
+                               ("0809", True, "isolated")):
+        b = _encircled()
+        if not leader:
+            b.unit("f/A", "Allied", at=at)
+        st = b.state(turn="18DecAM", side="Allied", phase=Phase.SUPPLY)
+        if leader:
+            st.module.units["f/A"] = UnitSpec(id="f/A", side="Allied", nationality="US", type="leader",
+                                              full=(0, 0, 6), reduced=None)
+            st.pos["f/A"] = at
+        said = _said(st)
+        assert said["f/A"][0] == "supplied" and hexgrid.distance("0806", at) in (3, 4)
+        assert said["1/A"][0] == expect, (at, leader)
+        if expect == "unsupplied":
+            assert said["1/A"][1].endswith("not isolated: within 3 hexes of a supplied unit")
+
+
+def test_8_5A_surrounded_by_enemy_units_without_zocs_is_surrounded():
+    # given a unit whose six neighbours hold German units in strategic movement (no ZOC, 12.2)
+    st = pocket(optional=())
+    st.strategic.update(u for u in st.pos if u.endswith("/R"))
+    # then all six adjacent hexes are enemy occupied: it is isolated (8.5A)
+    assert _said(st)["0/P"][0] == "isolated"
