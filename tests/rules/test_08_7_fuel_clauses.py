@@ -53,7 +53,7 @@ def test_8_7_1A_the_log_says_who_chose_the_division():
     assert describe(e, st.module) == "2Pz runs out of fuel, chosen by the Allied player (8.7)"
 
 
-def test_8_7_4_10_4_8B_out_of_fuel_leaves_strategic_movement_at_no_cost_and_the_log_says_why():
+def test_8_7_4_and_10_4_8B_out_of_fuel_leaves_strategic_movement_at_no_cost_and_the_log_says_why():
     st = fuel_state()
     st.strategic.add("b/2Pz")
     (left,) = [x for x in check(st, cm.ChooseFuelDivision(division="2Pz", side="Allied"))
