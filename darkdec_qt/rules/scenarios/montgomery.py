@@ -45,7 +45,6 @@ def _check_withdrawal(state: GameState, cmd: DeclareWithdrawal, dice: object) ->
 
 
 WITHDRAWAL_LINES = (("Meuse", "west"), ("Sûre", "south"), ("Amblève", "north"), ("Semois", "south"))  # 26.13B
-_LINES_CACHE: dict[int, dict[str, frozenset[str]]] = {}
 
 
 def _y(h: str) -> float:
@@ -58,9 +57,9 @@ def withdrawal_lines(state: GameState) -> dict[str, frozenset[str]]:
     river's hexsides (west of the Meuse, south of the Sûre, north of the Amblève, south of
     the Semois)."""
     mod = state.module
-    got = _LINES_CACHE.get(id(mod))
-    if got is not None:
-        return got
+    memo = module_memo(mod, "withdrawal_lines")  # remembered with the module, not by its id
+    if "lines" in memo:
+        return memo["lines"]
 
     t = tables(mod)
     out: dict[str, set[str]] = {name: set() for name, _ in WITHDRAWAL_LINES}
@@ -78,7 +77,7 @@ def withdrawal_lines(state: GameState) -> dict[str, frozenset[str]]:
             elif want == "north" and _y(a) < _y(b):
                 out[sd.river_name].add(a)
     frozen = {k: frozenset(v) for k, v in out.items() if v}
-    _LINES_CACHE[id(mod)] = frozen
+    memo["lines"] = frozen
     return frozen
 
 

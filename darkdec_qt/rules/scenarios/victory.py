@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from darkdec_qt import hexgrid
 from darkdec_qt.moduleview import Module
 from darkdec_qt.rules.core.state import GameState
+from darkdec_qt.rules.core.tables import module_memo
 
 EXIT_A_AREAS = ("F", "G", "H", "A")  # west edge beyond the Meuse, north edge west of the Ourthe
 EXIT_B_AREAS = ("B", "C")  # roads to Liege, Verviers, Spa
@@ -78,13 +79,11 @@ def objective_control(state: GameState, objective: str) -> str:
 
 town_control = objective_control
 
-_MEUSE_CACHE: dict[int, tuple[dict[int, int], frozenset[str]]] = {}
-
-
 def _meuse(state: GameState) -> tuple[dict[int, int], frozenset[str]]:
-    """Per row the easternmost west-bank column, and the hexes along the river."""
-    key = id(state.module)
-    if key not in _MEUSE_CACHE:
+    """Per row the easternmost west-bank column, and the hexes along the river (remembered with
+    the module, ``module_memo``)."""
+    memo = module_memo(state.module, "meuse")
+    if "meuse" not in memo:
         rows: dict[int, int] = {}
         banks: set[str] = set()
         for hs in state.module.hexsides.values():
@@ -95,8 +94,8 @@ def _meuse(state: GameState) -> tuple[dict[int, int], frozenset[str]]:
             cb, rb = hexgrid.parse_hex_id(hs.b)
             west, wr = (ca, ra) if ca < cb else (cb, rb) if cb < ca else (min(ca, cb), ra)
             rows[wr] = max(rows.get(wr, -1), west)
-        _MEUSE_CACHE[key] = (rows, frozenset(banks))
-    return _MEUSE_CACHE[key]
+        memo["meuse"] = (rows, frozenset(banks))
+    return memo["meuse"]
 
 
 def west_of_meuse(state: GameState, h: str) -> bool:
@@ -106,18 +105,15 @@ def west_of_meuse(state: GameState, h: str) -> bool:
     return bool(near) and col <= max(near)
 
 
-_NEAR_CACHE: dict[tuple[int, str, int], bool] = {}
-
-
 def near_meuse(state: GameState, h: str, reach: int = MEUSE_REACH) -> bool:
     """West of the Meuse or within ``reach`` hexes of it (remembered per module and hex, like
     ``_meuse``: the verdict is read after every event by the client's status and statistics)."""
-    key = (id(state.module), h, reach)
-    near = _NEAR_CACHE.get(key)
+    memo = module_memo(state.module, "near_meuse")
+    near = memo.get((h, reach))
     if near is None:
         _, banks = _meuse(state)
         near = west_of_meuse(state, h) or any(hexgrid.distance(h, b) <= reach for b in banks)
-        _NEAR_CACHE[key] = near
+        memo[(h, reach)] = near
     return near
 
 
