@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
+
 from darkdec_qt.rules.core.apply import apply
+from darkdec_qt.rules.core.commands import Command
 from darkdec_qt.rules.core.dice import DiceCursor, die
+from darkdec_qt.rules.core.errors import IllegalAction
 from darkdec_qt.rules.core.events import Event
 from darkdec_qt.rules.core.state import GameState
+from darkdec_qt.rules.engine import check
 
 
 def force_dice(st: GameState, *values: int) -> None:
@@ -28,3 +33,10 @@ def run(st: GameState, events: list[Event]) -> list[Event]:
 
 def kinds(events: list[Event]) -> list[str]:
     return [e.kind for e in events]
+
+
+def refusal(st: GameState, command: Command) -> IllegalAction:
+    """The refusal ``engine.check`` gives ``command`` in ``st`` (the test fails if it is accepted)."""
+    with pytest.raises(IllegalAction) as e:
+        check(st, command)
+    return e.value

@@ -2,23 +2,15 @@
 test names the clause whose behaviour, or whose log line or refusal, a mutant of
 darkdec_qt/rules/supply/fuel.py changed unnoticed (packaging/mutation.sh supply.fuel)."""
 
-import pytest
 
 from darkdec_qt.moduleview import UnitSpec
 from darkdec_qt.rules.core import commands as cm
-from darkdec_qt.rules.core.errors import IllegalAction
 from darkdec_qt.rules.core.phases import Phase
 from darkdec_qt.rules.engine import check, execute
 from darkdec_qt.rules.narrate import describe
 from darkdec_qt.rules.supply import fuel
-from tests.rules.rules_helpers import run
+from tests.rules.rules_helpers import refusal, run
 from tests.rules.test_08_7_fuel import fuel_state
-
-
-def _refused(st, command) -> IllegalAction:
-    with pytest.raises(IllegalAction) as e:
-        check(st, command)
-    return e.value
 
 
 def test_8_7_1B_the_default_takes_as_many_divisions_as_the_roll_calls_for():
@@ -65,30 +57,30 @@ def test_8_7_4_and_10_4_8B_out_of_fuel_leaves_strategic_movement_at_no_cost_and_
 def test_8_7_1C_a_division_that_is_not_motorized_is_refused_citing_8_7_1C():
     # 18VG: one volksgrenadier unit on the map (8.7.2A would also keep it off; 8.7.1C comes first)
     st = fuel_state()
-    err = _refused(st, cm.ChooseFuelDivision(division="18VG", side="Allied"))
+    err = refusal(st, cm.ChooseFuelDivision(division="18VG", side="Allied"))
     assert err.rule == "8.7.1C" and "not a German motorized division" in str(err)
 
 
 def test_15_6E_no_designation_without_manteuffel_on_the_map_and_the_refusal_says_so():
     st = fuel_state(optional=("15",))
     del st.pos["Manteuffel"]
-    err = _refused(st, cm.ProtectFuelDivision(division="2Pz"))
+    err = refusal(st, cm.ProtectFuelDivision(division="2Pz"))
     assert err.rule == "15.6E"
     assert str(err) == "cannot designate: Manteuffel is not on the map (15.6E)"
 
 
 def test_8_7_1A_outside_the_german_supply_phase_or_with_nothing_owed_no_division_is_chosen():
     st = fuel_state(shortage=0)
-    assert str(_refused(st, cm.ChooseFuelDivision(division="2Pz", side="Allied"))) == \
+    assert str(refusal(st, cm.ChooseFuelDivision(division="2Pz", side="Allied"))) == \
         "no fuel depletion to choose now (8.7.1A)"
     st = fuel_state(shortage=1)
     st.phase = Phase.MOVEMENT  # the German player turn, a shortage still owed, but not its Supply Phase
-    assert _refused(st, cm.ChooseFuelDivision(division="2Pz", side="Allied")).rule == "8.7.1A"
+    assert refusal(st, cm.ChooseFuelDivision(division="2Pz", side="Allied")).rule == "8.7.1A"
 
 
 def test_8_7_1A_B_the_refusal_names_the_side_whose_choice_it_is():
     st = fuel_state()
-    assert str(_refused(st, cm.ChooseFuelDivision(division="2Pz", side="German"))) == \
+    assert str(refusal(st, cm.ChooseFuelDivision(division="2Pz", side="German"))) == \
         "the Allied side chooses now (8.7.1A)"
 
 
@@ -110,18 +102,18 @@ def test_8_7_3A_brigades_already_unsupplied_or_isolated_may_not_be_named():
     st = fuel_state()
     st.supply.update({"150Pz": "isolated", "FBB": "unsupplied"})
     assert fuel.eligible_brigades(st) == ["FGB"]
-    err = _refused(st, cm.ChooseFuelDivision(division="", side="Allied", brigades=("150Pz", "FGB")))
+    err = refusal(st, cm.ChooseFuelDivision(division="", side="Allied", brigades=("150Pz", "FGB")))
     assert str(err) == "name two of the three German independent brigades on the map (FGB) (8.7.2D)"
 
 
 def test_8_7_2D_the_refusal_lists_the_brigades_that_may_be_named():
     st = fuel_state()
-    err = _refused(st, cm.ChooseFuelDivision(division="", side="Allied", brigades=("150Pz",)))
+    err = refusal(st, cm.ChooseFuelDivision(division="", side="Allied", brigades=("150Pz",)))
     assert str(err) == "name two of the three German independent brigades on the map (150Pz, FBB, FGB) (8.7.2D)"
 
 
 def _why(st, division, side="Allied"):
-    err = _refused(st, cm.ChooseFuelDivision(division=division, side=side))
+    err = refusal(st, cm.ChooseFuelDivision(division=division, side=side))
     return err.rule, str(err).removeprefix(f"division {division} may not be put out of supply: ")
 
 
