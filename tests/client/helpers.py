@@ -90,3 +90,16 @@ def plain(label) -> str:
     from PySide6.QtGui import QTextDocumentFragment
 
     return QTextDocumentFragment.fromHtml(label.text()).toPlainText()
+
+
+def log_texts(win) -> list[str]:
+    """Every line of the Log dock, depth first (headers and the events under them)."""
+    out: list[str] = []
+
+    def walk(entry) -> None:  # noqa: ANN001
+        for ch in entry.children:
+            out.append(ch.text)
+            walk(ch)
+
+    walk(win.log_panel.model.root)
+    return out

@@ -13,7 +13,7 @@ from darkdec_qt.rules import engine
 from darkdec_qt.rules.combat import commands as cc
 from darkdec_qt.rules.combat import queries as bq
 from darkdec_qt.rules.combat.legal import declarable_battles
-from tests.client.helpers import click_hex, plain
+from tests.client.helpers import click_hex, log_texts, plain
 
 
 def _after_roll(state, cmd):
@@ -51,18 +51,6 @@ def _fight(win, want):
     assert panel.options.item(0).text() == "Roll the dice", win.controller.last_refusal
     QTest.mouseClick(panel.choose_button, Qt.MouseButton.LeftButton)
     return cmd
-
-
-def _log_texts(win) -> list[str]:
-    out: list[str] = []
-
-    def walk(entry) -> None:  # noqa: ANN001
-        for ch in entry.children:
-            out.append(ch.text)
-            walk(ch)
-
-    walk(win.log_panel.model.root)
-    return out
 
 
 def test_13_5_1E_a_step_loss_not_offered_says_why(make_client, module):
@@ -120,7 +108,7 @@ def test_13_5_1B_a_result_without_choice_keeps_its_as_fought_view_and_says_why(m
     view = plain(panel.plan_label)
     assert "as fought" in view and "is over" in view, view
     assert "no effect on the defenders" in view and "(13.5.1B)" in view, view
-    lines = [t for t in _log_texts(win) if "is over: " in t]
+    lines = [t for t in log_texts(win) if "is over: " in t]
     assert lines and "has no effect on the defenders" in lines[-1] and "(13.5.1B)" in lines[-1], lines
     s = win.controller.state  # a new selection in Battle mode shows its own totals again
     if not panel.mode_button.isChecked():

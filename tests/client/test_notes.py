@@ -11,19 +11,7 @@ from PySide6.QtWidgets import QApplication
 
 from darkdec_qt import gamestore
 from darkdec_qt.rules.core.notes import MAX_NOTE, Note
-from tests.client.helpers import press_keys
-
-
-def _texts(win) -> list[str]:
-    out: list[str] = []
-
-    def walk(entry) -> None:  # noqa: ANN001
-        for ch in entry.children:
-            out.append(ch.text)
-            walk(ch)
-
-    walk(win.log_panel.model.root)
-    return out
+from tests.client.helpers import log_texts, press_keys
 
 
 def test_a_note_written_from_the_menu_shortcut_is_in_the_log_and_saved(make_client, tmp_path, module):
@@ -40,7 +28,7 @@ def test_a_note_written_from_the_menu_shortcut_is_in_the_log_and_saved(make_clie
     assert len(win.controller.game.batches) == n + 1 and field.text() == ""
     e = win.controller.game.events[-1]
     assert e.kind == "note_made" and e.side == win.controller.viewer() and e.text == "Bastogne holds"
-    assert any(t.endswith(f"{e.side} note: Bastogne holds") for t in _texts(win))
+    assert any(t.endswith(f"{e.side} note: Bastogne holds") for t in log_texts(win))
     # saved with the game (a command like any other) and there when it is opened again
     path = tmp_path / "noted.ddg"
     gamestore.save(win.controller.game, path)
@@ -71,6 +59,6 @@ def test_a_notes_control_characters_are_not_shown(make_client, module):
     g = new_game(module, "herbstnebel", "1")
     g.execute(Note(side="Allied", text="\x1b[31mred\x07 alert \u202eevil"))
     win = make_client(g)
-    line = next(t for t in _texts(win) if "note:" in t)
+    line = next(t for t in log_texts(win) if "note:" in t)
     assert "red" in line and "alert" in line and "evil" in line
     assert not any(c in line for c in "\x1b\x07\u202e")
