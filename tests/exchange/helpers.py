@@ -85,6 +85,12 @@ class Duel:
         self.receiver = other(self.receiver)
         return s
 
+    def hops(self, n: int) -> Duel:
+        """``n`` hops (``step``), for a fixture that starts from a game already under way."""
+        for _ in range(n):
+            self.step()
+        return self
+
     def session(self, side: str) -> Session:
         return self.homes[side].load(self.game_id)
 

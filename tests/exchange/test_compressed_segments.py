@@ -20,10 +20,7 @@ from tests.exchange.helpers import Duel
 
 @pytest.fixture(scope="module")
 def duel(tmp_path_factory):
-    d = Duel(tmp_path_factory.mktemp("packed"), seed=2)
-    for _ in range(4):
-        d.step()
-    return d
+    return Duel(tmp_path_factory.mktemp("packed"), seed=2).hops(4)
 
 
 def _bodies(path) -> list:  # noqa: ANN001

@@ -17,10 +17,7 @@ from .helpers import Duel
 @pytest.fixture(scope="module")
 def duel(tmp_path_factory):
     """Herbstnebel without standing orders until a few battles have been fought."""
-    d = Duel(tmp_path_factory.mktemp("forced"), seed=5)
-    for _ in range(60):
-        d.step()
-    return d
+    return Duel(tmp_path_factory.mktemp("forced"), seed=5).hops(60)
 
 
 def _bodies(duel):  # noqa: ANN001

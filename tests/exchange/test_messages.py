@@ -21,10 +21,7 @@ from .helpers import Duel
 
 @pytest.fixture(scope="module")
 def duel(tmp_path_factory):
-    d = Duel(tmp_path_factory.mktemp("msg"), orders=("no_reaction", "default_declaration"), seed=7)
-    for _ in range(6):
-        d.step()
-    return d
+    return Duel(tmp_path_factory.mktemp("msg"), orders=("no_reaction", "default_declaration"), seed=7).hops(6)
 
 
 def test_every_segment_carries_its_signed_creation_time_and_status_says_who_waits_how_long(duel, tmp_path, capsys):
