@@ -10,15 +10,7 @@ from PySide6.QtTest import QTest
 from darkdec_qt import cli, gamestore
 from darkdec_qt.game.selfplay import selfplay
 from darkdec_qt.rules.narrate import describe
-from tests.files.helpers import forge
-
-
-def _edit_first_die(rec) -> None:  # noqa: ANN001
-    for item in rec.events:
-        for e in item["events"]:
-            if e["kind"] == "die_rolled":
-                e["value"] = e["value"] % 6 + 1
-                return
+from tests.files.helpers import edit_die, forge
 
 
 def test_one_event_has_one_number_in_the_log_dock_banner_darkdec_log_and_verify(make_client, module, qtbot,
@@ -36,7 +28,7 @@ def test_one_event_has_one_number_in_the_log_dock_banner_darkdec_log_and_verify(
     # darkdec replay --verify on a copy whose first die was edited
     forged = tmp_path / "forged.ddg"
     forged.write_bytes(path.read_bytes())
-    forge(forged, _edit_first_die)
+    forge(forged, edit_die)
     assert cli.main(["replay", "--verify", str(forged)]) == 1
     out = capsys.readouterr()
     assert out.out.startswith(f"NOT verified: event {number} "), out.out
