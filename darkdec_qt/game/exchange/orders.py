@@ -19,6 +19,7 @@ from darkdec_qt.rules.combat.commands import (
     DeclineAdvance,
     DefenderDeclares,
 )
+from darkdec_qt.rules.combat.procedure import armor_first, side_units
 from darkdec_qt.rules.combat.retreat import legal_retreats
 from darkdec_qt.rules.core.commands import Command, EndPhase
 from darkdec_qt.rules.core.phases import Phase, acting_side
@@ -122,27 +123,17 @@ def _defender_advance(state: GameState, orders: dict[str, bool], h: str) -> Comm
     return None
 
 
-def _firsts(state: GameState, side: str) -> list[str]:
-    """13.9.2A: the attacker's armored units that must take its losses, if any."""
-    from darkdec_qt.rules.combat.armor import armor_must_take_losses, is_armored
-    from darkdec_qt.rules.combat.battle import defender_hexes
-
-    b = state.battle
-    assert b is not None
-    if side != b.attacker_side or not armor_must_take_losses(state, tuple(defender_hexes(state, b)), b.armor_used):
-        return []
-    return [u for u in b.attackers if u in state.pos and is_armored(state, u)]
-
-
 def _pool(state: GameState, side: str) -> list[str]:
-    b = state.battle
-    assert b is not None
-    return [u for u in (b.attackers if side == b.attacker_side else b.defenders) if u in state.pos]
+    assert state.battle is not None
+    return list(side_units(state, state.battle, side))
 
 
 def _losses(state: GameState, what: str, side: str, n: int) -> Command | None:
-    """``least_losses`` for a bracketed loss (13.5.4) or a fire fight (13.5.6A)."""
-    pool, firsts = _pool(state, side), _firsts(state, side)
+    """``least_losses`` for a bracketed loss (13.5.4) or a fire fight (13.5.6A); 13.9.2A armored
+    units first where the engine requires it (``procedure.armor_first``)."""
+    assert state.battle is not None
+    pool = _pool(state, side)
+    firsts = armor_first(state, state.battle, side, pool)
     if what == "ff_att":
         units = fire_fight_losses(state, pool, n, firsts)
     else:

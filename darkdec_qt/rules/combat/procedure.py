@@ -9,7 +9,7 @@ Results are applied hex by hex (13.3B), defender first (13.5.3A); every decision
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from darkdec_qt.rules import airpower, commanders
 from darkdec_qt.rules.combat import commands as cc
@@ -55,14 +55,22 @@ def deciding_side(state: GameState) -> str | None:
     return b.task[1]
 
 
-def _side_units(state: GameState, b: BattleState, side: str) -> tuple[str, ...]:
+def side_units(state: GameState, b: BattleState, side: str) -> tuple[str, ...]:
     if side == b.attacker_side:
         return tuple(u for u in b.attackers if u in state.pos)
     return tuple(u for u in b.defenders if u in state.pos)
 
 
+def armor_first(state: GameState, b: BattleState, side: str, pool: Iterable[str]) -> list[str]:
+    """13.9.2A: the units of ``pool`` that must take the attacker's losses while they have steps
+    (its armored units, when armor superiority made them); none for the defender."""
+    if side == b.attacker_side and armor_must_take_losses(state, tuple(defender_hexes(state, b)), b.armor_used):
+        return [u for u in pool if is_armored(state, u)]
+    return []
+
+
 def _hex_units(state: GameState, b: BattleState, side: str, h: str) -> list[str]:
-    return [u for u in _side_units(state, b, side) if state.pos[u] == h]
+    return [u for u in side_units(state, b, side) if state.pos[u] == h]
 
 
 # --- progression ---------------------------------------------------------------------------
@@ -83,10 +91,10 @@ def _after(state: GameState, b: BattleState, events: Events, sim: GameState) -> 
         if what in ("retreat",) and not _hex_units(sim, b, side, h):
             b = b.pop()
             continue
-        if what == "mandatory" and not _side_units(sim, b, side):
+        if what == "mandatory" and not side_units(sim, b, side):
             b = b.pop()
             continue
-        if what == "ff_att" and not _side_units(sim, b, side):
+        if what == "ff_att" and not side_units(sim, b, side):
             b = b.pop()
             continue
         if what == "done":
@@ -129,7 +137,7 @@ def _assault_task(state: GameState, b: BattleState) -> list[Task]:
     if not b.aoa_leader or b.kind not in ("attack", "assault") or b.hit:
         return []
     r = crt.parse_result(b.result)
-    if r.counterattack or r.fire_fight or not _side_units(state, b, b.attacker_side):
+    if r.counterattack or r.fire_fight or not side_units(state, b, b.attacker_side):
         return []
     allowed = 1
     lead = state.spec(b.aoa_leader).id.split("/")[0] if b.aoa_leader in state.module.units else ""
@@ -148,7 +156,7 @@ def _second_assault_task(state: GameState, b: BattleState) -> list[Task]:
     if set(b.hit) & (set(b.defenders) | set(b.original_defenders)):
         return []
     r = crt.parse_result(b.result)
-    if r.counterattack or r.fire_fight or not _side_units(state, b, b.attacker_side):
+    if r.counterattack or r.fire_fight or not side_units(state, b, b.attacker_side):
         return []
     lead = state.spec(b.aoa_leader).id.split("/")[0] if b.aoa_leader in state.module.units else ""
     if (lead == "Manteuffel" and crt.german_tactical_period(state)) or (lead == "Patton" and state.is_clear()):
@@ -201,7 +209,7 @@ def _resolve(state: GameState, b: BattleState, dice: DiceCursor, pre: Events | N
     levels = tuple((h, lv) for h, (lv, _) in sorted(p.levels.items()))
     dside, aside = b.defender_side, b.attacker_side
     if r.defender or r.defender_mandatory:  # 10.4.7B
-        for u in _side_units(sim, b, dside):
+        for u in side_units(sim, b, dside):
             if u in sim.strategic:
                 events.append(ev.StrategicLeft(unit=u, mp=0, reason="10.4.7B"))
     tasks: list[Task] = []
@@ -220,7 +228,7 @@ def _resolve(state: GameState, b: BattleState, dice: DiceCursor, pre: Events | N
         if r.attacker_mandatory:
             tasks.append(("mandatory", aside, "", r.attacker_mandatory))
         if r.attacker:
-            for h in sorted({sim.pos[u] for u in _side_units(sim, b, aside)}):
+            for h in sorted({sim.pos[u] for u in side_units(sim, b, aside)}):
                 lv, _ = attacker_level(sim, b, h)
                 if b.kind == "counterattack" or h in b.minus_one:
                     lv = max(0, lv)
@@ -331,10 +339,7 @@ def _c_result(state: GameState, cmd: cc.ChooseDefenderResult | cc.ChooseAttacker
             raise IllegalAction(refusal[1], rule=refusal[0], unit=leader, hex=h)
         events.append(ce.LeaderOptionUsed(leader=leader, option="defense"))
     pool = _hex_units(state, b, side, h)
-    first: list[str] = []
-    if side == b.attacker_side and armor_must_take_losses(state, tuple(defender_hexes(state, b)), b.armor_used):
-        first = [u for u in pool if is_armored(state, u)]
-    why = losses.check_losses(state, pool, cmd.losses, STEPS[cmd.option], first, "13.5.1C")
+    why = losses.check_losses(state, pool, cmd.losses, STEPS[cmd.option], armor_first(state, b, side, pool), "13.5.1C")
     if why:
         raise IllegalAction(why[1], rule=why[0], hex=h)
     events.append(ce.ResultChosen(hex=h, side=side, option=cmd.option, leader=leader))
@@ -402,7 +407,7 @@ def _c_losses(state: GameState, cmd: cc.ChooseLosses, dice: DiceCursor) -> Event
                                 hex=h)
         events = losses.step_events(state, cmd.units, "air attack (20.4.1)")
         return events + [ce.BattleEnded(id=b.id)]
-    pool = _side_units(state, b, side)
+    pool = side_units(state, b, side)
     need = 1 if what == "ff_def" else n
     if what == "ff_att":
         got = sum(losses.defense_lost(state, u) for u in cmd.units)
@@ -410,10 +415,8 @@ def _c_losses(state: GameState, cmd: cc.ChooseLosses, dice: DiceCursor) -> Event
         if got < n and len(cmd.units) < total:
             raise IllegalAction(f"the attacker must lose at least {n} defense points (13.5.6A)", rule="13.5.6A")
         need = len(cmd.units)
-    first: list[str] = []
-    if side == b.attacker_side and armor_must_take_losses(state, tuple(defender_hexes(state, b)), b.armor_used):
-        first = [u for u in pool if is_armored(state, u)]
-    why = losses.check_losses(state, pool, cmd.units, need, first, "13.5.4A" if what == "mandatory" else "13.5.6A")
+    why = losses.check_losses(state, pool, cmd.units, need, armor_first(state, b, side, pool),
+                              "13.5.4A" if what == "mandatory" else "13.5.6A")
     if why:
         raise IllegalAction(why[1], rule=why[0])
     cite = "13.5.4" if what == "mandatory" else "13.5.6"
@@ -437,10 +440,10 @@ def _c_counterattack(state: GameState, cmd: cc.Counterattack, dice: DiceCursor) 
     defenders are the units counterattacked, so only they counterattack again; original
     attackers that were not counterattacked take no further part."""
     b, (_, side, _, _) = _task(state, ("ca",))
-    targets = sorted({state.pos[u] for u in _side_units(state, b, b.attacker_side)})
+    targets = sorted({state.pos[u] for u in side_units(state, b, b.attacker_side)})
     if not cmd.hexes or any(h not in targets for h in cmd.hexes):
         raise IllegalAction(f"counterattack hexes must be among {', '.join(targets)} (13.5.5B, G)", rule="13.5.5B")
-    attackers = _side_units(state, b, b.defender_side)
+    attackers = side_units(state, b, b.defender_side)
     involved = set(b.attackers)
     defenders = tuple(u for h in sorted(cmd.hexes) for u in state.units_at(h) if state.side_of(u) != side)
     hexes = set(cmd.hexes) | {state.pos[u] for u in attackers}
@@ -456,7 +459,7 @@ def _c_assault(state: GameState, cmd: cc.AllOutAssault | cc.DeclineAssault, dice
     b, _ = _task(state, ("assault",))
     if isinstance(cmd, cc.DeclineAssault):
         return _finish(state, b.pop(), [])
-    if cmd.loss not in _side_units(state, b, b.attacker_side) or state.spec(cmd.loss).is_leader:
+    if cmd.loss not in side_units(state, b, b.attacker_side) or state.spec(cmd.loss).is_leader:
         raise IllegalAction("the mandatory step must come from an attacking unit (13.2.3A)", rule="13.2.3A",
                             unit=cmd.loss)
     events = losses.step_events(state, [cmd.loss], "all out assault mandatory loss (13.2.3A)")
