@@ -5,7 +5,8 @@
     python packaging/mutation_sample.py --report [--modules ...]          the results so far
     python packaging/mutation_sample.py --survivors --modules combat ...  run again only their survivors
 
-The sampled score draws ``--n`` mutants at random (fixed ``--seed``) from every mutant of
+The sampled score draws ``--n`` mutants at random (fixed ``--seed``; a mutant is drawn by the hash
+of seed and name, so the draw stays put while the code changes) from every mutant of
 ``darkdec_qt/rules``, runs them with mutmut and prints the share killed with its 95 % Wilson
 interval; it is the figure to watch. ``--modules`` runs every mutant of the named modules
 (``combat``, ``rules.combat`` or a glob such as ``combat*``) and prints a table per module;
@@ -21,10 +22,11 @@ from __future__ import annotations
 
 import argparse
 import fnmatch
+import hashlib
+import heapq
 import json
 import math
 import os
-import random
 import shutil
 import subprocess
 import sys
@@ -191,9 +193,16 @@ def report_table(patterns: list[str]) -> None:
         print(f"{m:28} {len(by_mod[m]):8d} {ran:6d} {k:7d} {s:9d} {e:7d} {sc:>7}")
 
 
+def draw_key(seed: int, name: str) -> bytes:
+    return hashlib.sha256(f"{seed}:{name}".encode()).digest()
+
+
 def sample(n: int, seed: int) -> list[str]:
-    everything = sorted(results())
-    return sorted(random.Random(seed).sample(everything, min(n, len(everything))))
+    """The ``n`` mutants whose hash with ``seed`` is smallest: a uniform random draw that stays
+    the same for every mutant the code keeps, so a change to one function swaps only the drawn
+    mutants of that function instead of drawing a new sample (as random.sample over the list
+    would whenever the number of mutants changes)."""
+    return sorted(heapq.nsmallest(n, results(), key=lambda name: draw_key(seed, name)))
 
 
 def main(argv: list[str] | None = None) -> int:
