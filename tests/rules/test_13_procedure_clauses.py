@@ -134,6 +134,39 @@ def test_13_5_5B_G_a_counterattack_on_a_hex_no_attacker_holds_is_refused_naming_
     assert e.rule == "13.5.5B" and "among 0505, 0604" in e.reason
 
 
+def _counterattack_repulsed():
+    """g (0505) attacked a (0605) and got CA; h shares g's hex but was not in the attack. a
+    counterattacks 0505 and takes A1 against a hex level of 0: the Allies owe a result in 0605."""
+    from darkdec_qt.rules.combat import commands as cc
+    from tests.rules.combat_helpers import run
+
+    for i in range(200):
+        s = CombatBuilder().german("g", "0505").german("h", "0505").allied("a", "0605").build()
+        s.seed = f"ca{i}"
+        pending(s, ("g",), ("a",), "CA", (("ca", "Allied", "", 0),))
+        evs = run(s, cc.Counterattack(hexes=("0505",)))
+        if [e.result for e in evs if e.kind == "battle_resolved"] == ["A1"]:
+            return s
+    raise AssertionError("no seed gives the counterattack A1")
+
+
+def test_13_5_5H_the_uninvolved_units_of_a_counterattacked_hex_defend_but_do_not_advance():
+    from darkdec_qt.rules.combat import commands as cc
+    from tests.rules.combat_helpers import run
+
+    s = _counterattack_repulsed()
+    b = s.battle
+    assert (b.attackers, b.defenders, b.original_defenders) == (("a",), ("g", "h"), ("g",))
+    assert b.task == ("result", "Allied", "0605", 1)
+    run(s, cc.ChooseAttackerResult(hex="0605", option="retreat2"))
+    run(s, cc.ChooseRetreat(units=("a",), path=("0605", "0705", "0805")))
+    assert s.battle.task == ("advance", "German", "0605", 2)
+    e = _refusal(s, cc.ChooseAdvance(unit="h", path=("0505", "0605")))
+    assert (e.rule, e.unit) == ("13.7", "h")
+    run(s, cc.ChooseAdvance(unit="g", path=("0505", "0605")))
+    assert s.pos["g"] == "0605" and s.pos["h"] == "0505"
+
+
 # --- 13.2.3A the all out assault's mandatory step ---
 
 def _assault_offered():
@@ -234,6 +267,55 @@ def test_13_5_6A_an_attacker_that_loses_every_step_it_has_has_done_enough():
     assert "g1" in s.eliminated
 
 
+def test_13_9_2A_the_bracketed_losses_of_an_attacker_that_used_armor_superiority_fall_on_its_armor_first():
+    from darkdec_qt.rules.combat import commands as cc
+    from tests.rules.combat_helpers import run
+
+    s = CombatBuilder().terrain("0605", "woods").german("pz", "0505", type="armor").german("g", "0505") \
+        .allied("a", "0605").build()
+    pending(s, ("pz", "g"), ("a",), "[1]", (("mandatory", "German", "", 1),), armor_used=True)
+    e = _refusal(s, cc.ChooseLosses(units=("g",)))
+    assert (e.rule, e.reason) == ("13.9.2A", "losses must be taken by the participating armored units")
+    run(s, cc.ChooseLosses(units=("pz",)))
+    assert s.reduced == {"pz"}
+
+
+def _bracketed_defender_loss(fortified: bool = False):
+    # a [1] on the defender: a is reduced (its last step) in 0605, c full strength in 0606
+    b = CombatBuilder().german("g", "0505").german("g2", "0506").allied("a", "0605", is_reduced=True) \
+        .allied("c", "0606")
+    if fortified:
+        b.fortifications.add("0605")
+    s = b.build()
+    pending(s, ("g", "g2"), ("a", "c"), "[1]", (("mandatory", "Allied", "", 1),),
+            levels=(("0605", 1), ("0606", 1)))
+    return s
+
+
+def test_13_5_4A_and_13_7_a_hex_emptied_by_the_bracketed_losses_is_vacated_for_the_victors():
+    from darkdec_qt.rules.combat import commands as cc
+    from tests.rules.combat_helpers import run
+
+    s = _bracketed_defender_loss()
+    evs = run(s, cc.ChooseLosses(units=("a",)))
+    assert "a" in s.eliminated and s.battle.vacated == (("0605", -1),) and s.battle.hit == ("a",)
+    assert s.battle.task == ("advance", "German", "0605", -1)
+    assert not [e for e in evs if e.kind == "fortification_removed"]
+    s = _bracketed_defender_loss()
+    run(s, cc.ChooseLosses(units=("c",)))  # c keeps a step and its hex: nothing vacated
+    assert s.battle is None and s.reduced >= {"a", "c"}
+
+
+def test_13_5_4A_and_17_2B_a_fortified_hex_emptied_by_the_bracketed_losses_loses_its_fortification():
+    from darkdec_qt.rules.combat import commands as cc
+    from tests.rules.combat_helpers import run
+
+    s = _bracketed_defender_loss(fortified=True)
+    evs = run(s, cc.ChooseLosses(units=("a",)))
+    assert [e.hex for e in evs if e.kind == "fortification_removed"] == ["0605"]
+    assert "0605" not in s.fortifications
+
+
 # --- 20.4.1 the step an air attack takes ---
 
 def _air_hit():
@@ -257,3 +339,51 @@ def test_20_4_1B_C_the_air_loss_falls_on_a_full_strength_motorized_unit_or_is_re
     assert [(e.kind, e.unit, e.reason) for e in evs if e.kind == "step_lost"] == [
         ("step_lost", "pz", "air attack (20.4.1)")]
     assert [e.id for e in evs if e.kind == "battle_ended"] == [1] and s.battle is None
+
+
+# --- 7.1.5D and 13.0B: the procedure's registration with the engine (called again on a fresh registry) ---
+
+def _fresh_registry(monkeypatch, *guards):
+    from darkdec_qt.rules.core import registry
+
+    monkeypatch.setattr(registry, "CHECKERS", {})
+    monkeypatch.setattr(registry, "GUARDS", [])
+    monkeypatch.setattr(registry, "_RANKS", {})
+    for g, rank in guards:
+        registry.register_guard(g, rank)
+    return registry
+
+
+def test_7_1_5_every_battle_and_air_command_is_registered_with_its_checker(monkeypatch):
+    from darkdec_qt.rules import airpower
+    from darkdec_qt.rules.combat import procedure
+
+    registry = _fresh_registry(monkeypatch)
+    procedure._register()
+    assert registry.CHECKERS == {**procedure.CHECKERS, **airpower.CHECKERS}
+    assert registry.CHECKERS["choose_losses"] is procedure.CHECKERS["choose_losses"]
+    assert registry.CHECKERS["air_attack"] is airpower.CHECKERS["air_attack"]
+
+
+def test_7_1_5D_13_0B_the_end_of_the_combat_phase_is_guarded_once_after_the_owed_choices(monkeypatch):
+    from darkdec_qt.rules.combat import procedure
+    from darkdec_qt.rules.core import commands as cm
+
+    def owed(state, cmd):  # a guard of lower rank, with no combat mark
+        return None
+
+    def late(state, cmd):  # a guard of the same rank as combat's, registered first
+        return None
+
+    registry = _fresh_registry(monkeypatch, (owed, 0), (late, 3))
+    procedure._register()
+    procedure._register()  # the second registration finds the first one's guard: one guard only
+    assert registry.GUARDS[:2] == [owed, late] and len(registry.GUARDS) == 3
+    guard = registry.GUARDS[2]
+    assert guard._combat_guard is True and registry._RANKS[id(guard)] == registry.COMBAT
+    s = CombatBuilder().german("g", "0505").allied("a", "0605").build()
+    assert guard(s, cm.EndPhase()) is None  # nothing owed: the phase may end
+    pending(s, ("g",), ("a",), "D1", (("result", "Allied", "0605", 0),))
+    e = guard(s, cm.EndPhase())
+    assert e.rule == "7.1.5.1F" and "a battle is being resolved" in e.reason
+    assert guard(s, cm.Move(units=("g",), path=("0505", "0504"))) is None  # only the end of the phase
