@@ -33,6 +33,23 @@ def _user_folders(tmp_path_factory):
         yield root
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _cold_rules_caches():
+    """Under mutation testing (packaging/mutation.sh) mutmut runs each mutant's tests in a
+    process forked from the one that ran them without mutants, so the rules engine's caches
+    (the tables and module memos, ZOC, distances to the enemy) would still hold answers
+    computed without the mutant, and a mutant in cached code would survive any test. Each
+    mutant's run starts with them empty (rebuilding them costs well under a second)."""
+    if "__mutmut_" in os.environ.get("MUTANT_UNDER_TEST", ""):
+        from darkdec_qt.rules import engine
+        from darkdec_qt.rules.core import tables, zoc
+
+        tables._CACHE.clear()
+        zoc._CACHE.clear()
+        engine._NEAR_CACHE.clear()
+    yield
+
+
 @pytest.fixture(scope="session")
 def module():
     """The bundled module, loaded once per process and shared (its records are frozen)."""
