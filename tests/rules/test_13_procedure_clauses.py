@@ -134,7 +134,7 @@ def test_13_5_5B_G_a_counterattack_on_a_hex_no_attacker_holds_is_refused_naming_
     assert e.rule == "13.5.5B" and "among 0505, 0604" in e.reason
 
 
-def _counterattack_repulsed():
+def _counterattack_repulsed(**kw):
     """g (0505) attacked a (0605) and got CA; h shares g's hex but was not in the attack. a
     counterattacks 0505 and takes A1 against a hex level of 0: the Allies owe a result in 0605."""
     from darkdec_qt.rules.combat import commands as cc
@@ -143,7 +143,7 @@ def _counterattack_repulsed():
     for i in range(200):
         s = CombatBuilder().german("g", "0505").german("h", "0505").allied("a", "0605").build()
         s.seed = f"ca{i}"
-        pending(s, ("g",), ("a",), "CA", (("ca", "Allied", "", 0),))
+        pending(s, ("g",), ("a",), "CA", (("ca", "Allied", "", 0),), **kw)
         evs = run(s, cc.Counterattack(hexes=("0505",)))
         if [e.result for e in evs if e.kind == "battle_resolved"] == ["A1"]:
             return s
@@ -165,6 +165,21 @@ def test_13_5_5H_the_uninvolved_units_of_a_counterattacked_hex_defend_but_do_not
     assert (e.rule, e.unit) == ("13.7", "h")
     run(s, cc.ChooseAdvance(unit="g", path=("0505", "0605")))
     assert s.pos["g"] == "0605" and s.pos["h"] == "0505"
+
+
+def test_13_5_5D_E_the_counterattacking_and_the_counterattacked_hexes_stay_one_level_lower():
+    s = _counterattack_repulsed(reductions=(("0505", 1),))
+    b = s.battle
+    assert (b.id, b.kind, b.attacker_side, b.minus_one) == (1, "counterattack", "Allied", ("0505", "0605"))
+    assert b.reductions == (("0505", 1),)
+    s = _counterattack_repulsed(minus_one=("0504",))  # a hex lowered earlier in the battle stays lowered
+    assert s.battle.minus_one == ("0504", "0505", "0605")
+
+
+def test_13_5_5B_a_counterattack_on_no_hex_is_refused():
+    from darkdec_qt.rules.combat import commands as cc
+
+    assert _refusal(_ca(), cc.Counterattack(hexes=())).rule == "13.5.5B"
 
 
 # --- 13.2.3A the all out assault's mandatory step ---
