@@ -23,6 +23,87 @@ def test_5_1D_a_step_loss_flips_a_full_unit_and_destroys_a_reduced_or_one_step_u
     assert [e.kind for e in losses.step_events(st, ["full"], "x")] == ["unit_eliminated"]
 
 
+
+def test_5_1D_steps_left_two_one_or_none_and_each_listed_step_taken_in_order():
+    from collections import Counter
+
+    from darkdec_qt.rules.core import events as ev
+
+    b = ScenarioBuilder(cols=6, rows=6)
+    b.unit("full", "German", "infantry", (4, 4, 5), (2, 2, 5), at="0202")
+    b.unit("one", "German", "engineer", (1, 2, 3), None, at="0302")
+    b.unit("off", "German", "infantry", (4, 4, 5), (2, 2, 5), at="0402")
+    b.unit("A", "Allied", at="0606")
+    st = b.state()
+    st.pos.pop("off")
+    assert [losses.steps_left(st, u) for u in ("full", "one", "off")] == [2, 1, 0]
+    assert losses.step_events(st, ["full", "one", "full", "full", "off"], "why") == [
+        ev.StepLost(unit="full", reason="why"), ev.UnitEliminated(unit="one", reason="why"),
+        ev.UnitEliminated(unit="full", reason="why")]
+    assert losses.step_events(st, ["full"], "why", already=Counter({"full": 1})) == [
+        ev.UnitEliminated(unit="full", reason="why")]
+    assert losses.step_events(st, ["one"], "why", already=Counter({"one": 1})) == []
+    assert losses.step_events(st, ["one", "one", "full"], "why") == [  # a unit with no step left is passed over
+        ev.UnitEliminated(unit="one", reason="why"), ev.StepLost(unit="full", reason="why")]
+    st.reduced.add("full")
+    assert losses.steps_left(st, "full") == 1
+
+
+def test_13_5_6A_a_step_costs_the_difference_of_the_sides_or_what_is_left():
+    b = ScenarioBuilder(cols=6, rows=6)
+    b.unit("full", "German", "infantry", (4, 5, 6), (2, 3, 6), at="0202")
+    b.unit("one", "German", "engineer", (1, 6, 3), None, at="0302")
+    b.unit("A", "Allied", at="0606")
+    st = b.state()
+    assert [losses.defense_lost(st, u) for u in ("full", "one")] == [2, 6]
+    st.reduced.add("full")
+    assert losses.defense_lost(st, "full") == 3
+
+
+def _pool():
+    b = ScenarioBuilder(cols=6, rows=6)
+    b.unit("arm", "German", "armor", (6, 4, 6), (3, 2, 6), at="0202")
+    b.unit("inf", "German", "infantry", (4, 4, 5), (2, 2, 5), at="0202")
+    b.unit("red", "German", "infantry", (4, 4, 5), (2, 2, 5), at="0202")
+    b.unit("off", "German", "infantry", (4, 4, 5), (2, 2, 5), at="0302")
+    b.unit("A", "Allied", at="0606")
+    st = b.state()
+    st.reduced.add("red")
+    st.pos.pop("off")
+    return st
+
+
+def test_13_5_1C_the_losses_named_must_be_exactly_the_steps_owed_from_the_units_that_owe_them():
+    st = _pool()
+    pool = ("inf", "red", "off")
+    assert losses.check_losses(st, pool, ("inf", "red"), 2) is None
+    assert losses.check_losses(st, pool, ("inf", "inf"), 2) is None
+    assert losses.check_losses(st, pool, ("inf",), 2) == ("13.5.1C", "2 step loss(es) must be named, not 1")
+    assert losses.check_losses(st, pool, ("inf", "red", "inf"), 2) == (
+        "13.5.1C", "2 step loss(es) must be named, not 3")
+    assert losses.check_losses(st, pool, ("off", "inf"), 2) == (
+        "13.5.1C", "off is not among the units that can take this loss")
+    assert losses.check_losses(st, pool, ("arm",), 1) == ("13.5.1C", "arm is not among the units that can take this loss")
+    assert losses.check_losses(st, pool, ("red", "red"), 2) == ("13.5.1C", "red has only 1 step(s)")
+    # more owed than the pool has: every step left (3)
+    assert losses.check_losses(st, pool, ("inf", "inf", "red"), 5) is None
+    assert losses.check_losses(st, pool, ("inf", "inf"), 5, rule="13.5.6A") == (
+        "13.5.6A", "3 step loss(es) must be named, not 2")
+
+
+def test_13_9_2A_the_armored_units_take_the_losses_while_they_have_steps():
+    st = _pool()
+    pool = ("arm", "inf")
+    armor = "13.9.2A", "losses must be taken by the participating armored units"
+    assert losses.check_losses(st, pool, ("arm",), 1, must_first=("arm",)) is None
+    assert losses.check_losses(st, pool, ("inf",), 1, must_first=("arm",)) == armor
+    assert losses.check_losses(st, pool, ("arm", "arm", "inf"), 3, must_first=("arm",)) is None
+    assert losses.check_losses(st, pool, ("arm", "inf", "inf"), 3, must_first=("arm",)) == armor
+    assert losses.check_losses(st, pool, ("inf",), 1, must_first=("red",)) is None  # not in the battle
+    st.pos.pop("arm")  # eliminated: the others take the rest
+    assert losses.check_losses(st, pool, ("inf",), 1, must_first=("arm",)) is None
+
+
 def test_5_5_3_and_5_6_3A_a_bracketed_setup_hex_starts_in_a_fortification():
     b = ScenarioBuilder(cols=6, rows=6)
     b.unit("fort", "Allied", at="0303", fortified=True).unit("open", "Allied", at="0304")

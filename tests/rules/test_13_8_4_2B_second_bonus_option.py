@@ -65,3 +65,21 @@ def test_13_8_4_2B_given_only_one_bonus_then_a_fire_fight_stands():
     kept = _resolved(seed, False, patton=False)
     assert _resolved(seed, True, patton=False) == kept
     assert kept.drm == -1 and crt.parse_result(kept.result).fire_fight
+
+
+def test_13_8_4_2A_the_second_bonus_is_used_only_by_an_allied_attack_with_two_bonuses_claimed():
+    from darkdec_qt.rules.combat.battle import allied_extra_bonus_used
+    from darkdec_qt.rules.combat.battle_state import BattleState
+
+    s = _state("x")
+    bs = BattleState(id=1, attacker_side="Allied", attackers=ATT, defenders=("g",), integrity=("26", "4Arm"))
+    assert allied_extra_bonus_used(s, bs)
+    assert not allied_extra_bonus_used(s, bs, assault=True)  # 13.8.4.2A: not in an all out assault
+    assert not allied_extra_bonus_used(s, bs.with_(integrity=("26",)))
+    assert not allied_extra_bonus_used(s, bs.with_(integrity=("26", "4Arm"), attackers=ATT[:5]))
+    assert not allied_extra_bonus_used(_state("x", patton=False), bs)
+    s.weather[s.turn] = "snow"
+    assert not allied_extra_bonus_used(s, bs)  # not in clear weather
+    g = _state("x")
+    g.side = "German"
+    assert not allied_extra_bonus_used(g, bs.with_(attacker_side="German"))

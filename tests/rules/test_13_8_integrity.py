@@ -148,3 +148,73 @@ def test_13_8B_99th_has_integrity_in_its_initial_setup():
         units[u] = replace(units[u], setup=s.pos[u])
     object.__setattr__(s.module, "units", units)
     assert integrity.defense_divisions(s, ("g",), ("99/0",)) == ["99"]
+
+
+# --- the die roll modifiers of a battle and the reason given for each ---
+
+def _manteuffel(turn=5):
+    b = _div(CombatBuilder(), "German", "12VG", ["0505", "0504", "0604"])
+    b = _div(b, "German", "FBB", ["0505"]).allied("a", "0605")
+    b.unit("Manteuffel", "German", "0404", type="leader", aopt=3, dopt=1)
+    b.optional.add("15")
+    b.turn = turn
+    return b.build()
+
+
+GERMANS = ("1/12VG", "2/12VG", "3/12VG", "1/FBB")
+EXTRA = "German extra bonus within Manteuffel's range (13.8.4.1)"
+ONE = "one bonus per attack (13.8.4A)"
+
+
+def test_13_8_4_1_two_bonuses_are_named_and_an_all_out_assault_gets_one():
+    s = _manteuffel()
+    assert _drm(s, GERMANS, ("a",), ["12VG", "FBB"]) == (
+        -2, [(-1, f"attack integrity of 12VG (13.8.4; {EXTRA})"), (-1, f"attack integrity of FBB (13.8.4; {EXTRA})")])
+    one = (-1, [(-1, f"attack integrity of 12VG (13.8.1; {ONE})")])
+    bs = BattleState(id=1, attacker_side="German", attackers=GERMANS, defenders=("a",), integrity=("12VG", "FBB"))
+    assert drm(s, bs, assault=True) == one
+    assert drm(s, bs.with_(kind="assault")) == one
+
+
+def test_13_8_1B_a_division_claimed_without_all_its_components_gives_nothing():
+    s = _manteuffel()
+    assert _drm(s, ("1/12VG", "2/12VG", "1/FBB"), ("a",), ["12VG", "FBB"]) == (
+        -1, [(-1, f"attack integrity of FBB (13.8.1; {EXTRA})")])
+
+
+def test_18_2A_surprise_is_named_and_is_not_added_to_integrity():
+    s = _manteuffel(turn=1)
+    assert _drm(s, ("1/FBB",), ("a",)) == (-1, [(-1, "surprise, AM 16 December (18.2A)")])
+    assert _drm(s, ("1/FBB",), ("a",), ["FBB"]) == (
+        -1, [(-1, f"attack integrity of FBB (13.8.1; {EXTRA})"), (0, "surprise not added to integrity (18.2A)")])
+    assert _drm(s, GERMANS, ("a",), ["12VG", "FBB"])[0] == -2  # two bonuses: nothing said of surprise
+    assert len(_drm(s, GERMANS, ("a",), ["12VG", "FBB"])[1]) == 2
+    s.side = "Allied"  # the Allies have no surprise
+    assert drm(s, BattleState(id=1, attacker_side="Allied", attackers=("a",), defenders=("1/FBB",),
+                              defender_integrity=False)) == (0, [])
+    s = _manteuffel(turn=2)
+    assert _drm(s, ("1/FBB",), ("a",)) == (0, [])
+
+
+def test_13_8_2_and_13_8_6_defense_integrity_is_named_declined_or_nullified():
+    b = _div(CombatBuilder(), "German", "12VG", ["0505", "0504", "0405"])
+    b = _div(b, "Allied", "28", ["0605", "0606", "0706"])
+    s = b.build()
+    att = ("1/12VG", "2/12VG", "3/12VG")
+    assert _drm(s, att, ("1/28",)) == (1, [(1, "defense integrity of 28 (13.8.2)")])
+    bs = BattleState(id=1, attacker_side="German", attackers=att, defenders=("1/28",), defender_integrity=False)
+    assert drm(s, bs) == (0, [])
+    assert _drm(s, att, ("1/28",), ["12VG"]) == (0, [
+        (-1, f"attack integrity of 12VG (13.8.1; {ONE})"), (1, "defense integrity of 28 (13.8.2)"),
+        (0, "double integrity: the bonuses nullify (13.8.6)")])
+
+
+def test_13_8_6_double_attack_integrity_against_defense_integrity_leaves_minus_one():
+    b = _div(CombatBuilder(), "German", "12VG", ["0505", "0504", "0604"])
+    b = _div(_div(b, "German", "FBB", ["0505"]), "Allied", "28", ["0605", "0606", "0706"])
+    b.unit("Manteuffel", "German", "0404", type="leader", aopt=3, dopt=1)
+    b.optional.add("15")
+    b.turn = 5
+    s = b.build()
+    d, parts = _drm(s, GERMANS, ("1/28",), ["12VG", "FBB"])
+    assert d == -1 and parts[-1] == (0, "double integrity: the bonuses nullify (13.8.6)")

@@ -91,3 +91,44 @@ def test_14_3_reserve_units_within_three_hexes_count_for_integrity_in_a_standard
     st = s2.build()
     st.reserve.add("3/D")
     assert attack_divisions(st, ("1/D", "2/D"), ("a",)) == []
+
+
+def test_18_2B_the_refusal_counts_the_attacks_owed_and_made():
+    from darkdec_qt.rules.combat.battle import attacks_owed_on_16_december
+
+    s = _front(6)
+    assert attacks_owed_on_16_december(s) == 5
+    s.battles = 4
+    assert attacks_owed_on_16_december(s) == 1
+    problem = end_phase_problem(s)
+    assert (problem.rule, problem.reason) == ("18.2B", "cannot end the Combat Phase: Germany must make at least 5 "
+                                                       "attacks on the AM 16 December turn and has made 4")
+    s.battles = 6
+    assert attacks_owed_on_16_december(s) == 0
+
+
+def test_18_2B_only_the_german_combat_phase_owes_attacks():
+    from darkdec_qt.rules.combat.battle import attacks_owed_on_16_december
+    from darkdec_qt.rules.core.phases import Phase
+
+    s = _front(6)
+    s.phase = Phase.EXPLOITATION
+    assert attacks_owed_on_16_december(s) == 0
+    s = _front(6)
+    s.side = "Allied"
+    assert attacks_owed_on_16_december(s) == 0
+
+
+def test_18_2B_owed_while_one_allied_unit_can_still_be_attacked():
+    from darkdec_qt.rules.combat.battle import attacks_owed_on_16_december
+
+    s = _front(3)
+    s.battles = 2
+    s.defended |= {"a0", "a1"}
+    s.attacked |= {"g0", "g1"}
+    assert attacks_owed_on_16_december(s) == 3  # a2 is still open to g2
+    s.defended.add("a2")
+    assert attacks_owed_on_16_december(s) == 0
+    s.defended.discard("a2")
+    s.reserve.add("g2")  # nobody free to attack a2
+    assert attacks_owed_on_16_december(s) == 0
