@@ -347,5 +347,5 @@ def _allied_at_westwall(state: GameState) -> bool:
     mod = state.module
     ww = {h for h, hx in mod.hexes.items() if hx.westwall}
     units = mod.units
-    return any(units[u].side == "Allied" and (h in ww or any(n in ww for n in mod.adjacency.get(h, ())))
-               for u, h in state.pos.items())
+    return any(units[u].side == "Allied" and not units[u].is_leader
+               and (h in ww or any(n in ww for n in mod.adjacency.get(h, ()))) for u, h in state.pos.items())
