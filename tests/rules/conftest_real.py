@@ -26,6 +26,11 @@ def init(*variants: str, scenario: str = "campaign", setup: str = "auto") -> Gam
     return _init(scenario, tuple(sorted(variants)), setup).clone()
 
 
+def fresh(*variants: str, scenario: str = "campaign", setup: str = "auto") -> GameState:
+    """A new initial state, built now (not cached): for tests of the set-up itself."""
+    return initial_state(real_module(), scenario, "1", optional=(), variants=tuple(sorted(variants)), setup=setup)
+
+
 def turn(code: str) -> int:
     return real_module().turn_index[code].number
 

@@ -44,7 +44,6 @@ def test_26_1A_every_allied_reinforcement_arrives_one_turn_earlier():
 def test_26_1B_no_surprise_drm_and_26_1C_no_restricted_movement():
     base, warned = at(init(), "16DecAM"), at(init("26.1"), "16DecAM")
     assert crt.surprise(base, "German") and not crt.surprise(warned, "German")
-    assert var.surprise_applies(base) and not var.surprise_applies(warned)
     u = "106/422"
     base.side = warned.side = "Allied"
     with pytest.raises(IllegalAction) as exc:

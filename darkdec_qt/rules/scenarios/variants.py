@@ -16,9 +16,9 @@ Where the variants act:
 - commands: ``ChooseVictoryConditions`` (26.20A, before StartGame),
   ``DeclareAirContention`` (26.11A), ``DeclareWithdrawal`` (26.13A).
 
-Queries for the other modules: ``surprise_applies`` (18.2A / 26.1B),
-``allied_restricted_16dec`` (18.3 / 26.1C), ``paradrop_turn_code`` (19.1 / 26.5B),
-``vc_choice_visible`` (26.20C: when the Allies are told).
+Queries for the other modules: ``vc_choice_visible`` (26.20C: when the Allies are told).
+26.1B-C and 26.5B are read where their rules are enforced: ``combat.crt.surprise`` (18.2A),
+``opening.initial`` (18.3, 19.1).
 """
 
 from __future__ import annotations
@@ -105,10 +105,6 @@ def entry_edge(state: GameState, unit: str) -> str | None:
         if hx.entry and hx.entry in codes and hx.edge:
             return hx.edge
     return None
-
-
-def is_british(state: GameState, unit: str) -> bool:
-    return state.module.units[unit].nationality == "British"
 
 
 # --- set-up -------------------------------------------------------------------------
@@ -242,23 +238,7 @@ def _edge_hexes(mod, edge: str, roads_only: bool = False) -> tuple[str, ...]:  #
     return memo[(edge, roads_only)]
 
 
-# --- queries for combat, 16 December and the paradrop ---------------------------------
-
-
-def surprise_applies(state: GameState) -> bool:
-    """18.2A surprise DRM on AM 16 December; 26.1B: not when the Allies were warned
-    (chosen, or by the 26.18C roll)."""
-    return "26.1" not in state.variants
-
-
-def allied_restricted_16dec(state: GameState) -> bool:
-    """18.3 restricted Allied movement on 16 December; 26.1C lifts it."""
-    return "26.1" not in state.variants
-
-
-def paradrop_turn_code(state: GameState) -> str:
-    """19.1: AM 17 December; 26.5B: the first turn of the game."""
-    return "16DecAM" if "26.5" in state.variants else "17DecAM"
+# --- queries ---------------------------------------------------------------------------
 
 
 def vc_choice_visible(state: GameState, viewer: str) -> bool:
