@@ -39,7 +39,6 @@ from darkdec_qt.rules.movement import (
     stacking,
     withdrawals,  # rules engine I: 10.8B/C withdrawals are owed
 )
-from darkdec_qt.rules.movement.withdrawals import is_150th_brigade
 from darkdec_qt.rules.opening import initial
 from darkdec_qt.rules.reserves import (
     adjacency_losses,  # 14.5E, whatever moved the units
@@ -116,12 +115,6 @@ def _own_moving_phase(state: GameState, unit: str, phases: tuple[Phase, ...], ru
 def half_ma_ticks(state: GameState, unit: str) -> int:
     """10.4.1D / 10.4.7A: half the printed MA, fractions rounded up."""
     return half_up(movement.printed_ma(state, unit)) * TICKS
-
-
-def is_150th(state: GameState, unit: str) -> bool:
-    # rules engine I fix: the module's id is "150Pz" (tests used "150/..."): see withdrawals.is_150th_brigade
-
-    return is_150th_brigade(state.module.units[unit])
 
 
 # --- movement ---------------------------------------------------------------------
