@@ -2,8 +2,10 @@
 whose refusal (clause, unit and words) or whose behaviour a mutant of darkdec_qt/rules/engine.py
 changed unnoticed (packaging/mutation.sh engine)."""
 
+import random
 from types import SimpleNamespace
 
+from darkdec_qt import hexgrid
 from darkdec_qt.rules import engine
 from darkdec_qt.rules.core import commands as cm
 from darkdec_qt.rules.core import events as ev
@@ -11,6 +13,7 @@ from darkdec_qt.rules.core.errors import MalformedCommand
 from darkdec_qt.rules.core.phases import Phase
 from darkdec_qt.rules.core.tables import TICKS
 from darkdec_qt.rules.engine import check
+from darkdec_qt.rules.movement import move as movement
 from tests.rules.builder import ScenarioBuilder
 from tests.rules.rules_helpers import refusal
 from tests.rules.test_16_bridges import bridge_map
@@ -85,3 +88,76 @@ def test_16_1D_the_die_comes_from_the_games_dice_source_at_the_games_count():
     assert asked == [st.dice_count] and [e.kind for e in evs] == ["die_rolled", "bridge_attempted", "bridge_blown"]
     evs = check(st, cm.BlowBridge("Near", "0505", "0605"), source(4))
     assert [e.kind for e in evs] == ["die_rolled", "bridge_attempted"]
+
+
+def _eight_german_units():
+    b = ScenarioBuilder(14, 10)
+    b.road("0202", "0302", "0402")
+    for i, h in enumerate(("0202", "0204", "0206", "0208", "0502", "0505", "0508", "0702")):
+        b.unit(f"G{i}", "German", "volksgrenadier", (3, 4, 5), (2, 2, 5), at=h)
+    b.unit("E", "Allied", at="1306")
+    return b.state(turn="20DecAM", side="German", phase=Phase.MOVEMENT)
+
+
+def _moves(commands) -> dict[str, list[tuple[str, ...]]]:
+    out: dict[str, list[tuple[str, ...]]] = {}
+    for c in commands:
+        if c.kind == "move":
+            out.setdefault(c.units[0], []).append(c.path)
+    return out
+
+
+def test_7_1_3_every_unit_and_destination_is_listed_without_a_random_sample():
+    st = _eight_german_units()
+    cmds = list(engine.legal_commands(st))
+    assert cmds[0] == cm.EndPhase()
+    assert cm.EnterStrategic("G0") in cmds  # the one unit on a road
+    assert [c for c in cmds if c.kind == "enter_strategic"] == [cm.EnterStrategic("G0")]
+    moves = _moves(cmds)
+    assert sorted(moves) == [f"G{i}" for i in range(8)]
+    for u, paths in moves.items():
+        dests = movement.legal_destinations(st, (u,))
+        assert sorted(paths) == sorted(p for _, p in dests.values()), u
+
+
+def test_7_1_3_self_play_samples_six_units_and_always_offers_the_move_closest_to_the_enemy():
+    st = _eight_german_units()
+    near = engine.enemy_distance(st, "Allied")
+    for seed in range(3):
+        for per_unit in (1, 3):
+            moves = _moves(engine.legal_commands(st, rng=random.Random(seed), per_unit=per_unit))
+            assert len(moves) == 6, (seed, per_unit)
+            for u, paths in moves.items():
+                dests = movement.legal_destinations(st, (u,))
+                best = min(dests, key=lambda h: (near[h], h))
+                assert len(paths) == per_unit and len(set(paths)) == per_unit
+                assert dests[best][1] in paths, (seed, u)
+
+
+def test_7_1_3_self_play_with_no_enemy_on_the_map_or_no_move_left_offers_no_move():
+    st = _eight_german_units()
+    del st.pos["E"]
+    moves = _moves(engine.legal_commands(st, rng=random.Random(0), per_unit=2))
+    assert len(moves) == 6 and all(len(p) == 2 for p in moves.values())
+    st = _eight_german_units()
+    st.stopped.update(st.pos)  # 12.1A: nobody may move
+    cmds = list(engine.legal_commands(st, rng=random.Random(0)))
+    assert cmds[0] == cm.EndPhase() and not _moves(cmds)
+
+
+def test_enemy_distance_counts_hexes_from_the_nearest_enemy_unit_and_follows_the_units():
+    st = _eight_german_units()
+    near = engine.enemy_distance(st, "Allied")
+    assert near["1306"] == 0 and near["1206"] == 1 and near["1106"] == 2 and near["0202"] == hexgrid.distance("0202", "1306")
+    assert engine.enemy_distance(st, "Allied") == near  # asked again: the same answer
+    st.pos["E"] = "0909"
+    moved = engine.enemy_distance(st, "Allied")
+    assert moved["0909"] == 0 and moved["1306"] == hexgrid.distance("1306", "0909")
+    assert engine.enemy_distance(st, "German")["0202"] == 0
+
+
+def test_enemy_distance_never_answers_from_another_modules_map():
+    st = _eight_german_units()
+    sources = frozenset({"1306"})
+    engine._NEAR_CACHE[(id(st.module), sources)] = (object(), {"1306": 99})  # a freed module's id reused
+    assert engine.enemy_distance(st, "Allied")["1306"] == 0
