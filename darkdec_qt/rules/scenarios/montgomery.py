@@ -94,9 +94,7 @@ def line_distance(state: GameState, line: str, h: str) -> int:
 
 
 def _line_distance(state: GameState, line: str, h: str) -> int:
-    hexes = withdrawal_lines(state).get(line)
-    if not hexes:
-        return 10**6
+    hexes = withdrawal_lines(state)[line]  # the callers ask for the positions the map has
     if h in hexes:
         return 0
     if line == "Meuse":
