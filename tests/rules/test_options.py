@@ -47,3 +47,18 @@ def test_catalogue_is_json_ready():
     cat = catalogue()
     json.dumps(cat)
     assert len(cat["variants"]) == 19
+
+
+def test_26_0_the_catalogue_gives_each_toggle_its_rule_name_requirements_exclusions_and_note():
+    cat = catalogue()
+    assert set(cat) == {"optional_rules", "variants"}
+    for key, table in (("optional_rules", OPTIONAL_RULES), ("variants", VARIANTS)):
+        assert cat[key] == [
+            {"rule": t.rule, "name": t.name, "requires": list(t.requires), "forbids": list(t.forbids), "note": t.note}
+            for t in table.values()
+        ]
+    by_rule = {d["rule"]: d for d in cat["variants"]}
+    assert by_rule["26.16"]["requires"] == ["26.5"]
+    assert "26.17" in by_rule["26.8"]["forbids"]
+    optional = {d["rule"]: d for d in cat["optional_rules"]}
+    assert optional["7.1.7A"]["note"] == "enemy units no more than three hexes away"
