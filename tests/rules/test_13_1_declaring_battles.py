@@ -566,3 +566,60 @@ def test_13_3_2A_the_attackers_hex_level_is_reduced_by_one_and_by_its_own_modifi
     s = CombatBuilder().german("g", "0505").allied("a", "0605").river("0505", "0605").build()
     bs = BattleState(id=1, attacker_side="German", attackers=("g",), defenders=("a",))
     assert attacker_level(s, bs, "0505")[1][0] == (3, "river, all enemies across (13.3.1C)")
+
+
+# --- a proposed battle explained before it is declared (combat.queries) ---
+
+def _proposal():
+    """The 12VG (armor 1/12VG and two infantry regiments) next to the Allied ``a`` in woods (0605)."""
+    b = CombatBuilder().terrain("0605", "woods")
+    for i, h in enumerate(["0505", "0504", "0604"]):
+        b.unit(f"{i + 1}/12VG", "German", h, division="12VG", type="armor" if i == 0 else "infantry")
+    return b.allied("a", "0605").allied("c", "0404").build()
+
+
+ATT = ("1/12VG", "2/12VG", "3/12VG")
+
+
+def test_13_8A_a_proposed_battle_claims_the_attackers_divisions_unless_told_otherwise():
+    from darkdec_qt.rules.combat.queries import proposed_battle
+
+    s = _proposal()
+    p = proposed_battle(s, ATT, ("a",))
+    assert (p.attack, p.defense, p.odds, p.drm) == (12, 4, "3:1", -1)
+    assert p.drm_parts == [(-1, "attack integrity of 12VG (13.8.1; one bonus per attack (13.8.4A))")]
+    assert proposed_battle(s, ATT, ("a",), integrity=()).drm == 0
+
+
+def test_13_3_3_and_13_9_1A_a_proposed_battle_with_a_reduction_or_without_armor_superiority():
+    from darkdec_qt.rules.combat.queries import proposed_battle
+
+    s = _proposal()
+    p = proposed_battle(s, ATT, ("a",))
+    assert p.levels["0605"][0] == 2 and p.armor_used  # woods 3, less one for armor superiority
+    assert proposed_battle(s, ATT, ("a",), reductions=(("0605", 1),)).levels["0605"][0] == 1
+    p = proposed_battle(s, ATT, ("a",), use_armor=False)
+    assert p.levels["0605"][0] == 3 and not p.armor_used
+
+
+def test_14_3_a_proposed_shock_battle_and_the_attackers_side():
+    from darkdec_qt.rules.combat.queries import proposed_battle
+
+    s = _proposal()
+    p = proposed_battle(s, ATT, ("a",), shock=True)
+    assert (p.attack, p.odds, p.column) == (24, "6:1", "tactical")
+    assert proposed_battle(s, ATT, ("a",)).column == "normal"
+    s.side = "Allied"  # the attackers' side decides the column, not the side whose turn it is
+    assert proposed_battle(s, ATT, ("a",)).column == "normal"
+    assert proposed_battle(s, (), ("a",)).column == "tactical"
+
+
+def test_13_1_the_hexes_a_unit_may_attack_are_the_adjacent_enemy_occupied_ones():
+    from darkdec_qt.rules.combat.queries import attackable
+
+    s = _proposal()
+    assert attackable(s, "1/12VG") == ["0605", "0404"]
+    assert attackable(s, "a") == ["0604", "0505"]
+    assert attackable(s, "c") == ["0504", "0505"]
+    assert attackable(s, "2/12VG") == ["0404"]
+    assert attackable(s, "3/12VG") == ["0605"]

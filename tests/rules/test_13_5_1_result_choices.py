@@ -199,3 +199,76 @@ def test_15_2A_only_the_units_of_the_hex_that_stays_need_the_commander():
     s = _defender_result(more=lambda b: (_middleton()(b), b.allied("c", "0612")), rule_13_5_1E=True)
     run(s, cc.ChooseDefenderResult(hex="0605", option="step1", losses=("a",), leader="Middleton"))
     assert s.reduced == {"a"} and s.leader_uses["Middleton/defense"] == 1
+
+
+# --- what the client is offered (combat.queries.pending): 13.5.1E's stay-in-place options ---
+
+def _offered(s):
+    from darkdec_qt.rules.combat.queries import pending as awaited
+
+    p = awaited(s)
+    return p, [(c.option, c.losses, getattr(c, "leader", None)) for c in p.options], \
+        [(o, w.rule, w.reason) for o, w in p.absent]
+
+
+def test_13_5_1E_the_client_is_offered_staying_in_place_with_a_commander_in_range():
+    p, options, absent = _offered(_defender_result(more=_middleton(), rule_13_5_1E=True))
+    assert (p.side, p.what, p.hex, p.n) == ("Allied", "result", "0605", 0)
+    assert options == [("retreat1", (), ""), ("step1", ("a",), "Middleton")] and absent == []
+    p, options, absent = _offered(_defender_result(1, "D2", more=_middleton(dopt=1), rule_13_5_1E=True))
+    assert options == [("retreat2", (), ""), ("step2", ("a", "a"), "Middleton"),
+                       ("retreat1_step1", ("a",), "Middleton")] and absent == []
+
+
+def test_13_5_1E_every_loss_set_is_offered_with_the_commander():
+    p, options, absent = _offered(_defender_result(more=lambda b: (_middleton()(b), b.allied("c", "0605")),
+                                                   rule_13_5_1E=True))
+    assert [o for o in options if o[0] == "step1"] == [("step1", ("a",), "Middleton"), ("step1", ("c",), "Middleton")]
+
+
+def test_15_2A_without_a_commander_on_the_map_the_client_is_told_why_it_must_retreat():
+    why = "must retreat the full distance: no friendly commander on the map to use a defense option (15.2A)"
+    p, options, absent = _offered(_defender_result(rule_13_5_1E=True))
+    assert options == [("retreat1", (), "")] and absent == [("step1", "13.5.1E", why)]
+    p, options, absent = _offered(_defender_result(1, "D2", rule_13_5_1E=True))
+    assert absent == [("step2", "13.5.1E", why), ("retreat1_step1", "13.5.1E", why)]
+
+
+def test_15_2A_each_commander_that_cannot_help_is_named_with_his_clause_two_at_most():
+    def more(b):
+        _middleton(at="1212", m=2)(b)  # out of range: the reason names its clause (15.3A)
+        b.unit("Hodges", "Allied", "0708", a=0, d=0, m=5, type="leader", dopt=1)  # no option left
+        b.unit("Bradley", "Allied", "0709", a=0, d=0, m=5, type="leader", dopt=1)  # no option left
+
+    s = _defender_result(more=more, rule_13_5_1E=True)
+    s.leader_uses["Hodges/defense"] = 1
+    s.leader_uses["Bradley/defense"] = 1
+    p, options, absent = _offered(s)
+    assert options == [("retreat1", (), "")]
+    (opt, rule, reason), = absent
+    from darkdec_qt.rules import commanders
+
+    first, second = commanders.leaders_on_map(s, "Allied")[:2]
+    said = {"Middleton": "Middleton does not have a within his command range of 2 hexes (15.3A)",
+            "Hodges": "Hodges has no defense option left this phase (15.2A)",
+            "Bradley": "Bradley has no defense option left this phase (15.2A)"}
+    assert (opt, rule) == ("step1", "13.5.1E")
+    assert reason == f"must retreat the full distance: {said[first]}; {said[second]}"
+
+
+def test_13_5_1E_the_attackers_result_needs_no_commander_and_nothing_is_absent():
+    p, options, absent = _offered(_attacker_result(rule_13_5_1E=True))
+    assert (p.side, p.hex) == ("German", "0505")
+    assert options == [("retreat1", (), None), ("step1", ("g",), None)] and absent == []
+
+
+def test_13_5_1B_the_pending_decision_outside_a_result_lists_no_absent_options():
+    from darkdec_qt.rules.combat.queries import pending as awaited
+
+    s = CombatBuilder().german("g", "0505").allied("a", "0605").build()
+    assert awaited(s) is None
+    pending(s, ("g",), ("a",), "D1", (("retreat", "Allied", "0605", 1),), levels=(("0605", 1),))
+    p = awaited(s)
+    assert (p.what, p.n) == ("retreat", 1) and p.options and p.absent == []
+    s.battle = s.battle.with_(tasks=())
+    assert awaited(s) is None
