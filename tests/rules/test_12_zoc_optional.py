@@ -5,8 +5,10 @@ import pytest
 from darkdec_qt.rules.core import commands as cm
 from darkdec_qt.rules.core.errors import IllegalAction
 from darkdec_qt.rules.core.phases import Phase
-from darkdec_qt.rules.core.zoc import zoc_of_unit
+from darkdec_qt.rules.core.tables import TICKS
+from darkdec_qt.rules.core.zoc import zoc_hexes, zoc_of_unit
 from darkdec_qt.rules.engine import check, execute
+from darkdec_qt.rules.movement.move import legal_destinations
 from tests.rules.builder import ScenarioBuilder
 from tests.rules.rules_helpers import force_dice
 
@@ -135,3 +137,26 @@ def test_12_3A_the_side_s_zoc_follows_the_option_and_a_bridge_blown_between_two_
     st.blown.add(("0505", "0506"))
     assert "0506" not in zoc_hexes(st, "German")
     assert {"0605", "0604", "0506"} <= zoc_hexes(armor_map(optional=()), "German")
+
+
+def _zocs_left(st, path):
+    """How many enemy ZOC hexes a path leaves after its first hex (12.1A: each needs a 12.4 attempt)."""
+    z = zoc_hexes(st, "Allied")
+    return sum(1 for h in path[1:-1] if h in z)
+
+
+def test_12_4A_D_the_destinations_plan_one_infiltration_per_attempt_left():
+    # given the brigade with one attempt left (two of three used, 12.4D)
+    st = infiltration()
+    st.infiltrations = 2
+    one = legal_destinations(st, "150Pz")
+    # then its destinations may leave one enemy ZOC on the way, never two
+    assert max(_zocs_left(st, p) for _, p in one.values()) == 1
+    # and 0704, in a ZOC itself, is reached through another ZOC for 3 MP
+    cost, path = one["0704"]
+    assert cost == 3 * TICKS and _zocs_left(st, path) == 1
+    # when no attempt is left, no destination leaves a ZOC and 0704 costs 4 MP, around the ZOCs
+    st.infiltrations = 3
+    none = legal_destinations(st, "150Pz")
+    assert max(_zocs_left(st, p) for _, p in none.values()) == 0
+    assert none["0704"][0] == 4 * TICKS

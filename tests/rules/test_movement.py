@@ -242,3 +242,69 @@ def test_reaction_phase_moves_reserves_at_half_ma():
     st.reserve.add("1/A")
     d = movement.legal_destinations(st, "1/A")
     assert max(c for c, _ in d.values()) == 3 * TICKS
+
+
+def test_11_1A_10_2B_a_stack_of_two_classes_pays_and_stops_by_its_slower_class():
+    # given an armored and an infantry unit stacked, rough costing 3 MP motorized and 2 infantry
+    b = ScenarioBuilder(12, 8)
+    b.terrain("0404", "rough")
+    b.unit("Pz", "German", "armor", (6, 5, 4), at="0304").unit("VG", "German", "infantry", (3, 4, 5), at="0304")
+    st = b.state(side="German")
+    d = movement.legal_destinations(st, ("Pz", "VG"))
+    # then the rough hex costs the stack the motorized cost
+    assert d["0404"][0] == 3 * TICKS
+    # and the stack goes as far as the armor's 4 MP, not the infantry's 5
+    assert "0704" in d and "0804" not in d
+    assert "0804" in movement.legal_destinations(st, "VG")
+
+
+def test_10_4_8C_a_crossing_hex_is_listed_at_its_cheapest_cost_whichever_road_reaches_it_later():
+    # given woods hex 0403 where road A (0303-0403-0503) crosses road B (0402-0403-0404) unconnected
+    b = ScenarioBuilder()
+    b.terrain("0403", "woods")
+    b.road("0303", "0403", "0503", road="A").road("0402", "0403", "0404", road="B")
+    b.crossing("0403", "A", "B")
+    b.unit("1/A", "Allied", "infantry", (3, 4, 5), at="0303")
+    st = b.state(side="Allied")
+    # when a unit on road A may reach 0403 along A (1 MP) or by 0402 and road B (2 MP)
+    cost, path = movement.legal_destinations(st, "1/A")["0403"]
+    # then the destination is offered at 1 MP, the path along road A
+    assert (cost, path) == (1 * TICKS, ("0303", "0403"))
+
+
+def test_10_2A_every_neighbour_too_dear_for_the_ma_is_still_a_destination():
+    # given a fresh 4-MP armored unit beside three dense forest hexes (6 MP each)
+    b = ScenarioBuilder()
+    forest = ["0303", "0403", "0404"]
+    b.terrain(forest, "dense_forest")
+    b.unit("Pz", "German", "armor", (6, 5, 4), at="0304")
+    st = b.state(side="German")
+    d = movement.legal_destinations(st, "Pz")
+    # then each of them is a one-hex move at its full cost (10.2A)
+    assert {h: d[h][0] for h in forest} == {h: 6 * TICKS for h in forest}
+
+
+def test_11_1A_a_stack_of_two_classes_is_offered_its_cheapest_path_round_a_river():
+    # given armor and infantry stacked in 0304, an unbridged minor river between 0304 and 0404
+    b = ScenarioBuilder()
+    b.river("0304", "0404", "minor")
+    b.unit("Pz", "German", "armor", (6, 5, 4), at="0304").unit("VG", "German", "infantry", (3, 4, 5), at="0304")
+    st = b.state(side="German")
+    # when crossing costs the armor 3 MP and going round by 0403 costs both 2 MP
+    cost, path = movement.legal_destinations(st, ("Pz", "VG"))["0404"]
+    # then the stack is offered the way round
+    assert (cost, path) == (2 * TICKS, ("0304", "0403", "0404"))
+
+
+def test_10_4_8C_the_destinations_charge_the_terrain_cost_of_a_crossing_left_by_the_other_road():
+    # given dense forest everywhere, road A (0303-0603) crossing road B (0501-0505) unconnected in 0503
+    b = ScenarioBuilder(terrain="dense_forest")
+    b.road("0303", "0403", "0503", "0603", road="A").road("0501", "0502", "0503", "0504", "0505", road="B")
+    b.crossing("0503", "A", "B")
+    b.unit("1/A", "Allied", "infantry", (3, 4, 5), at="0403")
+    st = b.state(side="Allied")
+    d = movement.legal_destinations(st, "1/A")
+    # then leaving 0503 by road B is no short cut: 1 + 1 + (4 - 1) = 5 MP to 0504, which costs 4 MP
+    # straight through the forest, and 5 MP to 0505 behind it
+    assert check(st, cm.Move(units=("1/A",), path=("0403", "0503", "0504")))[-1].mp == 5 * TICKS
+    assert (d["0504"][0], d["0505"][0]) == (4 * TICKS, 5 * TICKS)
