@@ -87,6 +87,15 @@ def test_13_9_2A_an_attacker_that_used_armor_superiority_against_woods_loses_its
     assert s.reduced == {"pz"}
 
 
+def test_13_9_2A_an_attacker_that_did_not_use_armor_superiority_chooses_its_losses_freely():
+    b = CombatBuilder().terrain("0605", "woods").german("pz", "0505", type="armor").german("g", "0505") \
+        .allied("a", "0605")
+    s = b.build()
+    pending(s, ("pz", "g"), ("a",), "A1", (("result", "German", "0505", 0),), armor_used=False)
+    run(s, cc.ChooseAttackerResult(hex="0505", option="step1", losses=("g",)))
+    assert s.reduced == {"g"}
+
+
 # --- what is logged and what follows ---
 
 def test_13_5_1_a_step_taken_in_place_is_logged_under_the_result_and_its_hex():

@@ -295,12 +295,12 @@ def test_13_9_2A_the_bracketed_losses_of_an_attacker_that_used_armor_superiority
     assert s.reduced == {"pz"}
 
 
-def _bracketed_defender_loss(fortified: bool = False):
+def _bracketed_defender_loss(fortified: str = ""):
     # a [1] on the defender: a is reduced (its last step) in 0605, c full strength in 0606
     b = CombatBuilder().german("g", "0505").german("g2", "0506").allied("a", "0605", is_reduced=True) \
         .allied("c", "0606")
     if fortified:
-        b.fortifications.add("0605")
+        b.fortifications.add(fortified)
     s = b.build()
     pending(s, ("g", "g2"), ("a", "c"), "[1]", (("mandatory", "Allied", "", 1),),
             levels=(("0605", 1), ("0606", 1)))
@@ -321,14 +321,17 @@ def test_13_5_4A_and_13_7_a_hex_emptied_by_the_bracketed_losses_is_vacated_for_t
     assert s.battle is None and s.reduced >= {"a", "c"}
 
 
-def test_13_5_4A_and_17_2B_a_fortified_hex_emptied_by_the_bracketed_losses_loses_its_fortification():
+def test_13_5_4A_and_17_2B_a_fortification_is_removed_only_when_the_bracketed_losses_empty_its_hex():
     from darkdec_qt.rules.combat import commands as cc
     from tests.rules.combat_helpers import run
 
-    s = _bracketed_defender_loss(fortified=True)
+    s = _bracketed_defender_loss(fortified="0605")
     evs = run(s, cc.ChooseLosses(units=("a",)))
     assert [e.hex for e in evs if e.kind == "fortification_removed"] == ["0605"]
     assert "0605" not in s.fortifications
+    s = _bracketed_defender_loss(fortified="0606")
+    evs = run(s, cc.ChooseLosses(units=("c",)))  # c loses a step and keeps its hex and its fortification
+    assert "0606" in s.fortifications and not [e for e in evs if e.kind == "fortification_removed"]
 
 
 # --- 20.4.1 the step an air attack takes ---
