@@ -150,3 +150,14 @@ def test_23_0B_first_turn_of_the_condition_ccr_joins_the_allies_next_player_turn
     assert _triggered(events, "23B")
     due = st.turn + later  # Germany's turn: the Allied half of the same turn; the Allies': the next
     assert any(isinstance(e, ArrivalsShifted) and ("5Arm/CCR", due) in e.changes for e in events)
+
+
+def test_23_0E_a_conditional_counter_without_a_printed_turn_comes_the_turn_it_is_committed():
+    import dataclasses
+
+    st = at(init(), "21DecAM")
+    units = dict(st.module.units)
+    units["33Arm"] = dataclasses.replace(units["33Arm"], arrival="")  # a module's counter without one
+    st.module = dataclasses.replace(st.module, units=units)
+    assert var._counter_turn(st, "33Arm") == st.turn
+    assert var._counter_turn(st, "129/43") == turn("23DecAM")

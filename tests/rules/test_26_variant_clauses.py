@@ -180,6 +180,15 @@ def test_26_18C_a_5_or_6_implements_26_1_once():
     assert not _triggered(var.phase_hook(st, dice(st)), "26.18C")
 
 
+def test_26_18C_the_roll_comes_before_play_only_at_germanys_first_supply_phase():
+    for code, side, phase in (("17DecAM", "German", Phase.SUPPLY), ("16DecAM", "Allied", Phase.SUPPLY),
+                              ("16DecAM", "German", Phase.MOVEMENT)):
+        st = at(init("26.5", "26.16", "26.18"), code, side=side, phase=phase)
+        events = var.phase_hook(st, dice(st))
+        assert not _triggered(events, "26.18C") and not any(e.kind == "die_rolled" for e in events), code
+    assert not _triggered(var.phase_hook(at(init(), "16DecAM"), dice(at(init(), "16DecAM"))), "26.18C")
+
+
 # --- 26.20 the Campaign Game's victory conditions -------------------------------------------------
 
 
@@ -192,6 +201,17 @@ def test_26_20C_relocated_ss_divisions_tell_the_allies_of_luxembourg_from_the_st
     run(st, events)
     assert var.vc_choice_visible(st, "Allied") == told
     assert not _triggered(var.phase_hook(st, dice(st)), "26.20")  # told once
+
+
+def test_26_20C_the_start_of_the_campaign_only():
+    later = at(init("26.7"), "17DecAM")
+    later.vc_choice = "luxembourg"
+    assert not _triggered(var.phase_hook(later, dice(later)), "26.20")
+    other = at(init("26.7", scenario="herbstnebel"), "16DecAM")
+    other.vc_choice = "luxembourg"
+    assert not _triggered(var.phase_hook(other, dice(other)), "26.20")
+    historical = at(init("26.7"), "16DecAM")
+    assert not _triggered(var.phase_hook(historical, dice(historical)), "26.20")
 
 
 @pytest.mark.parametrize(("choice", "when", "clause"), [("small_solution", "19DecAM", "26.20B"),
