@@ -392,6 +392,7 @@ def test_29_0_the_verdict_is_final_once_the_game_is_over():
 def test_every_scenario_verdict_is_final_once_the_game_is_over(scenario):
     st = init(scenario=scenario)
     assert victory.evaluate(st).final is False and victory.evaluate(st).scenario == scenario
+    assert victory.evaluate(st).exits == ({"A": 0, "B": 0} if scenario == "extended" else {})  # 29.0 A/B count there
     st.game_over = True
     assert victory.evaluate(st).final is True
 
@@ -513,3 +514,55 @@ def test_29_0_C_needs_a_german_combat_unit_at_the_meuse():
     assert said(st)[0] == "Allied"
     _at_the_meuse(st, "1/1SS")
     assert said(st)[0] == "C"
+
+
+@pytest.mark.parametrize("scenario", ["extended", "herbstnebel", "reduction"])
+def test_the_objective_towns_are_those_the_scenario_table_lists(scenario):
+    st = _with_victory(init(scenario=scenario), scenario, {"towns": ["Malmedy", "Spa"]})
+    assert list(victory.evaluate(st).towns) == ["Malmedy", "Spa"]
+
+
+# --- the Meuse (29.0 C, 23.0B, 26.10A, 26.13B) ---------------------------------------------------------------
+
+
+def test_26_10A_west_of_the_meuse_is_the_side_the_river_cuts_off_from_the_german_east():
+    st = init()
+    # the west bank where the river runs north, the north bank where it runs east to Liege, the
+    # loop beyond Fumay; the east and south banks facing them are on the German side
+    for h in ("0404", "0220", "0121", "0128", "0903", "1003", "1901", "0101"):
+        assert victory.west_of_meuse(st, h), h
+    for h in ("0505", "0506", "0507", "0905", "0904", "1004", "1902", "0124", "0221", "0416", "3022", "5801"):
+        assert not victory.west_of_meuse(st, h), h
+
+
+def test_26_10A_a_german_unit_on_the_east_bank_has_not_crossed_the_meuse():
+    from darkdec_qt.rules.scenarios.variants import german_crossed_meuse
+
+    st = init()
+    st.pos["1/1SS"] = "0505"
+    assert not german_crossed_meuse(st)
+    st.pos["1/1SS"] = "0404"
+    assert german_crossed_meuse(st)
+
+
+def test_29_0_C_near_the_meuse_counts_hexes_from_either_bank():
+    st = init()
+    assert victory.near_meuse(st, "0404", 0) and victory.near_meuse(st, "0505", 0)  # bank hexes
+    assert victory.near_meuse(st, "0101", 0)  # west of the river, away from it
+    assert victory.near_meuse(st, "1010", 4) and not victory.near_meuse(st, "1010", 3)  # four hexes from a bank
+    assert victory.near_meuse(st, "1010") and not victory.near_meuse(st, "1110")  # 23.0B's four hexes
+    assert not victory.near_meuse(st, "3022")
+
+
+def test_26_10A_west_of_the_meuse_on_a_map_taller_than_wide():
+    from darkdec_qt import hexgrid
+    from tests.rules.builder import ScenarioBuilder
+
+    b = ScenarioBuilder(8, 12)
+    for r in range(1, 13):
+        a = f"04{r:02d}"
+        for n in hexgrid.neighbours(a):
+            if n.startswith("05"):
+                b.river(a, n, "major", bridge=True, name="Meuse")
+    st = b.state()
+    assert [victory.west_of_meuse(st, h) for h in ("0101", "0406", "0506", "0806")] == [True, True, False, False]

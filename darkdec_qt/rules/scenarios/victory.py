@@ -11,6 +11,7 @@ what the result would be if the game ended now and what each side still needs.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from darkdec_qt import hexgrid
@@ -79,30 +80,34 @@ def objective_control(state: GameState, objective: str) -> str:
 
 town_control = objective_control
 
-def _meuse(state: GameState) -> tuple[dict[int, int], frozenset[str]]:
-    """Per row the easternmost west-bank column, and the hexes along the river (remembered with
-    the module, ``module_memo``)."""
+def _meuse(state: GameState) -> tuple[frozenset[str], frozenset[str]]:
+    """The hexes west of the Meuse, and the hexes along the river (remembered with the module,
+    ``module_memo``). West of the Meuse is every hex the river cuts off from the map's east edge,
+    the German side: across the north, where the river runs east to Liege, that is the north bank."""
     memo = module_memo(state.module, "meuse")
     if "meuse" not in memo:
-        rows: dict[int, int] = {}
+        mod = state.module
+        crossings: set[frozenset[str]] = set()
         banks: set[str] = set()
-        for hs in state.module.hexsides.values():
-            if hs.river_name != "Meuse":
-                continue
-            banks.update((hs.a, hs.b))
-            ca, ra = hexgrid.parse_hex_id(hs.a)
-            cb, rb = hexgrid.parse_hex_id(hs.b)
-            west, wr = (ca, ra) if ca < cb else (cb, rb) if cb < ca else (min(ca, cb), ra)
-            rows[wr] = max(rows.get(wr, -1), west)
-        memo["meuse"] = (rows, frozenset(banks))
+        for hs in mod.hexsides.values():
+            if hs.river_name == "Meuse":
+                crossings.add(frozenset((hs.a, hs.b)))
+                banks.update((hs.a, hs.b))
+        east_edge = max(hexgrid.parse_hex_id(h)[0] for h in mod.hexes)
+        east = {h for h in mod.hexes if hexgrid.parse_hex_id(h)[0] == east_edge}
+        todo = list(east)
+        while todo:
+            h = todo.pop()
+            for n in mod.adjacency.get(h, ()):
+                if n not in east and frozenset((h, n)) not in crossings:
+                    east.add(n)
+                    todo.append(n)
+        memo["meuse"] = (frozenset(mod.hexes) - east, frozenset(banks))
     return memo["meuse"]
 
 
 def west_of_meuse(state: GameState, h: str) -> bool:
-    rows, _ = _meuse(state)
-    col, row = hexgrid.parse_hex_id(h)
-    near = [rows[r] for r in (row - 1, row, row + 1) if r in rows]
-    return bool(near) and col <= max(near)
+    return h in _meuse(state)[0]
 
 
 def near_meuse(state: GameState, h: str, reach: int = MEUSE_REACH) -> bool:
@@ -237,7 +242,7 @@ def _campaign(state: GameState) -> Verdict:
     return mk("Allied", "Allied", "Allied victory",
               "Germany does not hold both St. Vith and Houffalize" + (" (Small Solution: 26.8D)" if small else ""),
               needs_g + [f"take {t} (with St. Vith and Houffalize a Draw)" for t in missing],
-              ["hold " + " or ".join(missing) + " to the end" if missing else ""])
+              ["hold " + " or ".join(missing) + " to the end"])  # missing: not both are German
 
 
 def _allied_needs(towns: dict[str, str], names: list[str]) -> list[str]:
@@ -245,9 +250,9 @@ def _allied_needs(towns: dict[str, str], names: list[str]) -> list[str]:
 
 
 def _maker(state: GameState, final: bool, towns: dict[str, str], exits: dict[str, int]):  # noqa: ANN202
-    def mk(level: str, winner: str, name: str, reason: str, needs_g: list[str] | None = None,
-           needs_a: list[str] | None = None) -> Verdict:
-        needs = {"German": [x for x in (needs_g or []) if x], "Allied": [x for x in (needs_a or []) if x]}
+    def mk(level: str, winner: str, name: str, reason: str, needs_g: Sequence[str] = (),
+           needs_a: Sequence[str] = ()) -> Verdict:
+        needs = {"German": list(needs_g), "Allied": list(needs_a)}
         return Verdict(state.scenario, level, winner, name, final, reason, needs, towns, exits)
 
     return mk
