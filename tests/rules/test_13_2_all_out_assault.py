@@ -59,3 +59,32 @@ def test_15_1A_attack_options_are_limited():
     s.leader_uses["Hodges/attack"] = 1
     with pytest.raises(IllegalAction, match=r"15\.1A"):
         run(s, cc.DeclareBattle(attackers=("x",), defenders=("g",), all_out_assault_leader="Hodges"))
+
+
+def test_13_2B_the_leaders_who_may_reserve_an_all_out_assault():
+    from darkdec_qt.rules.combat import assault
+
+    s = _setup()
+    assert assault.eligible_leaders(s, ("x",)) == ["Hodges"]  # Hodges (0404) commands x (0505)
+    s.leader_uses["Hodges/attack"] = 1  # 15.1A: his one attack option is used
+    assert assault.eligible_leaders(s, ("x",)) == []
+    s = _setup()
+    s.pos["Hodges"] = "1212"  # 15.3: x out of his command range
+    assert assault.eligible_leaders(s, ("x",)) == []
+    s = _setup()
+    s.side = "German"  # only the attacker's own leaders
+    assert assault.eligible_leaders(s, ("x",)) == []
+
+
+def test_13_2_1A_the_assault_is_offered_only_while_the_battle_waits_for_it():
+    from darkdec_qt.rules.combat import assault
+    from tests.rules.combat_helpers import pending
+
+    s = _setup()
+    assert not assault.may_assault(s)
+    b = pending(s, ("x",), ("g",), "-", (("assault", "Allied", "0505", 0),))
+    assert assault.may_assault(s)
+    s.battle = b.with_(tasks=(("advance", "Allied", "0605", 1),))
+    assert not assault.may_assault(s)
+    s.battle = b.with_(tasks=())
+    assert not assault.may_assault(s)

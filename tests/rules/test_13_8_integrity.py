@@ -218,3 +218,136 @@ def test_13_8_6_double_attack_integrity_against_defense_integrity_leaves_minus_o
     s = b.build()
     d, parts = _drm(s, GERMANS, ("1/28",), ["12VG", "FBB"])
     assert d == -1 and parts[-1] == (0, "double integrity: the bonuses nullify (13.8.6)")
+
+
+# --- each condition of 13.8 alone ---
+
+def test_13_8_7_and_18_1C_why_integrity_is_blocked():
+    b = _div(CombatBuilder(), "German", "12VG", ["0505", "0504", "0604"]).allied("a", "0605")
+    b.unit("br", "Allied", "0706", nationality="British")
+    s = b.build()
+    att = ("1/12VG", "2/12VG", "3/12VG")
+    assert integrity.blocked(s, att, ("a",), "German") is None
+    assert integrity.blocked(s, att, ("a", "br"), "Allied") == "British and US units in the same battle (13.8.7)"
+    assert integrity.blocked(s, ("a", "br"), att, "Allied") == "British and US units in the same battle (13.8.7)"
+    assert integrity.blocked(s, att, ("br",), "Allied") is None
+    assert integrity.blocked(s, att, ("a", "br"), "German") is None  # 13.8.7 concerns the Allies only
+    for where in ("variants", "optional"):
+        b.turn = 1
+        b.variants, b.optional = set(), set()
+        getattr(b, where).add(integrity.HISTORICAL_POSITIONS)
+        s = b.build()
+        why = "no divisional integrity on 16 December from the historical assault positions (18.1C)"
+        assert integrity.blocked(s, att, ("a",), "German") == why, where
+        assert integrity.blocked(s, ("a",), att, "Allied") == why, where
+        b.turn = 2  # PM 16 December still
+        assert integrity.blocked(b.build(), att, ("a",), "German") == why
+        b.turn = 3  # 17 December
+        assert integrity.blocked(b.build(), att, ("a",), "German") is None
+    b.turn, b.variants, b.optional = 1, set(), set()
+    assert integrity.blocked(b.build(), att, ("a",), "German") is None  # other starts on 16 December
+
+
+def test_13_8_7_an_allied_attack_with_british_and_us_units_has_no_integrity():
+    b = _div(CombatBuilder(), "Allied", "28", ["0505", "0504", "0604"]).german("g", "0605")
+    b.unit("br", "Allied", "0706", nationality="British")
+    s = b.build()
+    s.side = "Allied"
+    att = ("1/28", "2/28", "3/28")
+    assert integrity.attack_divisions(s, att, ("g",)) == ["28"]
+    assert integrity.attack_divisions(s, att + ("br",), ("g",)) == []
+    assert integrity.attack_divisions(s, ()) == []
+
+
+def test_13_8_1_and_14_3_a_reserve_within_three_hexes_counts_as_present():
+    def state(rule14: bool, shock_far: str = "0807"):
+        b = _div(CombatBuilder(), "German", "12VG", ["0505", "0504", shock_far]).allied("a", "0605")
+        if rule14:
+            b.optional.add("14")
+        s = b.build()
+        s.reserve.add("3/12VG")
+        return s
+
+    att = ("1/12VG", "2/12VG")
+    assert integrity.attack_divisions(state(True), att, ("a",)) == ["12VG"]  # 0807 is 2 hexes from 0605
+    assert integrity.attack_divisions(state(False), att, ("a",)) == []
+    assert integrity.attack_divisions(state(False), att, ("a",), shock=True) == ["12VG"]
+    assert integrity.attack_divisions(state(True, "0905"), att, ("a",)) == ["12VG"]  # 3 hexes
+    assert integrity.attack_divisions(state(True, "1005"), att, ("a",)) == []  # 4 hexes
+    s = state(True)
+    s.reserve.discard("3/12VG")
+    assert integrity.attack_divisions(s, att, ("a",)) == []
+    s = state(True)
+    del s.pos["3/12VG"]
+    assert integrity.attack_divisions(s, att, ("a",)) == []
+    assert integrity.attack_divisions(state(True), att, ()) == []  # no defenders to be near
+
+
+def test_13_8_2_a_division_of_two_hexes_two_apart_has_no_integrity_and_one_must_be_attacked():
+    b = _div(CombatBuilder(), "Allied", "28", ["0605", "0605", "0705"]).german("g", "0505")
+    s = b.build()
+    assert integrity.defense_divisions(s, ("g",), ("1/28",)) == ["28"]
+    assert integrity.defense_divisions(s, ("g",), ("3/28",)) == ["28"]
+    assert integrity.defense_divisions(s, ("g",), ()) == []
+    b = _div(CombatBuilder(), "Allied", "28", ["0605", "0606", "0805"]).german("g", "0505")
+    assert integrity.defense_divisions(b.build(), ("g",), ("1/28",)) == []
+    b = _div(CombatBuilder(), "Allied", "28", ["0605", "0606", "0706"]).german("g", "0505").allied("x", "0604")
+    assert integrity.defense_divisions(b.build(), ("g",), ("x",)) == []  # none of the 28th attacked
+    b = _div(CombatBuilder(), "Allied", "28", ["0605", "0606", "0706"]).german("g", "0505")
+    s = b.build()
+    del s.pos["3/28"]  # a component off the map: not all of it is there
+    assert integrity.defense_divisions(s, ("g",), ("1/28",)) == []
+
+
+def test_13_8B_the_99th_needs_every_unit_on_its_setup_hex():
+    from dataclasses import replace
+
+    b = CombatBuilder().german("g", "0505")
+    for i, h in enumerate(["0605", "0909", "1111"]):
+        b.unit(f"99/{i}", "Allied", h, division="99")
+    s = b.build()
+    units = dict(s.module.units)
+    for u in ("99/0", "99/1", "99/2"):
+        units[u] = replace(units[u], setup=s.pos[u])
+    object.__setattr__(s.module, "units", units)
+    s.pos["99/2"] = "1110"  # moved off its setup hex
+    assert integrity.defense_divisions(s, ("g",), ("99/0",)) == []
+    del s.pos["99/2"]  # eliminated: the others are on their hexes, but not all three
+    assert integrity.defense_divisions(s, ("g",), ("99/0",)) == []
+
+
+def test_13_8_4_the_bonuses_allowed_and_why():
+    one = (1, "one bonus per attack (13.8.4A)")
+
+    def german(turn=5, at="0404", optional=("15",)):
+        b = _div(CombatBuilder(), "German", "12VG", ["0505", "0504", "0604"]).allied("a", "0605")
+        b.unit("Manteuffel", "German", at, type="leader", aopt=3, dopt=1, m=3)
+        b.optional |= set(optional)
+        b.turn = turn
+        return b.build()
+
+    att = ("1/12VG", "2/12VG", "3/12VG")
+    assert integrity.max_attack_bonuses(german(), att) == (
+        2, "German extra bonus within Manteuffel's range (13.8.4.1)")
+    assert integrity.max_attack_bonuses(german(), att, assault=True) == one
+    assert integrity.max_attack_bonuses(german(), ()) == one
+    assert integrity.max_attack_bonuses(german(turn=20), att) == one  # after the tactical advantage
+    assert integrity.max_attack_bonuses(german(at="1212"), att) == one  # out of his range
+    assert integrity.max_attack_bonuses(german(optional=()), att) == one  # no leaders without rule 15
+
+    def allied(weather="clear", at="0404", name="Patton"):
+        b = _div(CombatBuilder(), "Allied", "4Arm", ["0505", "0504", "0604"]).german("g", "0605")
+        b.unit(name, "Allied", at, type="leader", aopt=3, dopt=1, m=3)
+        b.optional.add("15")
+        s = b.build()
+        s.side = "Allied"
+        if weather != "clear":
+            s.turn = 5  # overcast
+        return s
+
+    att = ("1/4Arm", "2/4Arm", "3/4Arm")
+    assert integrity.max_attack_bonuses(allied(), att) == (2, "Allied extra bonus within Patton's range (13.8.4.2)")
+    assert integrity.max_attack_bonuses(allied(), att, assault=True) == one
+    assert integrity.max_attack_bonuses(allied("overcast"), att) == one
+    assert integrity.max_attack_bonuses(allied(at="1212"), att) == one
+    assert integrity.max_attack_bonuses(allied(name="Hodges"), att) == one

@@ -88,3 +88,30 @@ def test_13_3_3A_the_defenders_declaration_narrated_with_its_own_reductions_only
                          "0605 by 2 levels (13.3.3A)")
     lines = [tell(e) for e in run(s, cc.ResolveBattle())]
     assert not any("integrity" in t for t in lines)
+
+
+def test_13_battle_record_round_trips_and_reads_its_hexes():
+    """The battle in progress (13.0-13.7) as kept in a saved game: every field survives the round
+    trip as the same tuples, and the levels and
+    voluntary reductions (13.3.3) read 0 for a hex the record does not name."""
+    import json
+
+    from darkdec_qt.rules.combat.battle_state import BattleState
+
+    b = BattleState(id=3, attacker_side="German", attackers=("g1", "g2"), defenders=("a",), kind="assault",
+                    reductions=(("0605", 1),), integrity=("1SS",), levels=(("0605", 2), ("0606", 3)),
+                    tasks=(("result", "Allied", "0605", 1), ("advance", "German", "0605", 2)),
+                    vacated=(("0605", -1),), assaults=1, aoa_leader="Manteuffel", drm=-2)
+    text = b.to_json()
+    assert BattleState.from_json(text) == b
+    assert json.loads(text)["levels"] == [["0605", 2], ["0606", 3]]
+    assert b.to_dict()["levels"] == (("0605", 2), ("0606", 3))
+    assert (b.level("0605"), b.level("0606"), b.level("0707")) == (2, 3, 0)
+    assert (b.reduction("0605"), b.reduction("0606")) == (1, 0)
+    assert b.defender_side == "Allied" and b.with_(attacker_side="Allied").defender_side == "German"
+    assert b.task == ("result", "Allied", "0605", 1)
+    assert b.pop().tasks == (("advance", "German", "0605", 2),)
+    assert b.pop(("retreat", "Allied", "0605", 2)).tasks == (("retreat", "Allied", "0605", 2),
+                                                             ("advance", "German", "0605", 2))
+    assert b.pop(("a", "", "", 0), ("b", "", "", 0)).tasks[:2] == (("a", "", "", 0), ("b", "", "", 0))
+    assert b.with_(tasks=()).task is None and b.with_(drm=1).drm == 1 and b.drm == -2
