@@ -62,3 +62,24 @@ def test_26_0_the_catalogue_gives_each_toggle_its_rule_name_requirements_exclusi
     assert "26.17" in by_rule["26.8"]["forbids"]
     optional = {d["rule"]: d for d in cat["optional_rules"]}
     assert optional["7.1.7A"]["note"] == "enemy units no more than three hexes away"
+
+
+def test_26_0_a_toggle_the_scenario_does_not_offer_is_refused_under_its_own_rule():
+    from darkdec_qt.rules.core.errors import MalformedCommand
+
+    with pytest.raises(MalformedCommand) as exc:
+        check_choices({"99.9"}, set())
+    assert (str(exc.value), exc.value.rule) == ("unknown optional rule '99.9'", "")
+    with pytest.raises(MalformedCommand) as exc:
+        check_choices(set(), {"26.99"})
+    assert (str(exc.value), exc.value.rule) == ("unknown variant '26.99'", "")
+    name14, name265 = OPTIONAL_RULES["14"].name, VARIANTS["26.5"].name
+    with pytest.raises(IllegalAction) as exc:
+        check_choices({"14"}, set(), allowed_optional=("15",))
+    assert exc.value.rule == "14"
+    assert exc.value.reason == f"optional rule 14 ({name14}) is not available in this scenario"
+    with pytest.raises(IllegalAction) as exc:
+        check_choices(set(), {"26.5"}, allowed_variants=("26.1",))
+    assert exc.value.rule == "26.5"
+    assert exc.value.reason == f"variant 26.5 ({name265}) is not available in this scenario"
+    check_choices({"14"}, {"26.5"}, allowed_optional=("14",), allowed_variants=("26.5",))
