@@ -165,6 +165,8 @@ def test_8_7_4_a_unit_out_of_fuel_attacks_at_half_and_the_reason_names_the_fuel(
     s = b.build()
     s.fuel_depleted.add("2Pz")
     assert _parts(_p(s, ("g",), ("a",)))["g"] == (4, "7 printed, halved: out of fuel (8.7.4, 8.4B)")
+    del s.supply["g"]  # no supply determination yet (a reinforcement): supplied, so out of fuel too
+    assert _parts(_p(s, ("g",), ("a",)))["g"] == (4, "7 printed, halved: out of fuel (8.7.4, 8.4B)")
 
 
 def test_13_5_5C_a_counterattack_ignores_supply_and_strategic_movement():
@@ -343,8 +345,9 @@ def test_7_1_5_1G_and_13_0A_14_3A_a_battle_is_declared_in_its_phase_one_at_a_tim
 def test_13_1E_a_battle_needs_both_sides_and_lists_each_unit_once():
     s = _line().build()
     for att, dfn in ((), ("a",)), (("g",), ()):
-        with pytest.raises(MalformedCommand, match="a battle needs attackers and defenders"):
+        with pytest.raises(MalformedCommand) as e:
             check_declare(s, att, dfn)
+        assert e.value.reason == "a battle needs attackers and defenders"
     twice = ("13.1E", None, "a unit is listed twice; its strength is never divided")
     assert _declared(s, ("g", "g"), ("a",)) == twice
     assert _declared(s, ("g",), ("a", "a")) == twice
@@ -377,7 +380,10 @@ def test_15_1C_leaders_attack_only_with_a_combat_unit_and_14_3B_one_unit_a_shock
     s.exploited |= {"g", "h", "Model"}
     assert _declared(s, ("g", "h"), ("a", "b"), shock=True) == (
         "14.3B", None, "no more than one unit may perform shock combat in a battle")
+    s.attacked |= {"g", "Model"}  # attacked in the Combat Phase: shock combat is another matter (14.3B)
     check_declare(s, ("g", "Model"), ("a", "b"), shock=True)  # a leader with it does not count
+    s.defended |= {"a", "b"}  # 14.3B: shock combat may fall on units that defended already
+    check_declare(s, ("g",), ("a", "b"), shock=True)
 
 
 def test_13_6_5_a_unit_retreated_into_the_hex_must_be_among_the_defenders():
@@ -388,6 +394,9 @@ def test_13_6_5_a_unit_retreated_into_the_hex_must_be_among_the_defenders():
         "13.6.5", "q", "retreated into 0605 this phase and must be among its defenders: it adds no strength but "
         "suffers the result of the attack")
     check_declare(s, ("g",), ("r", "q", "b"))  # a, which defended already, is not owed (13.2A)
+    s = _line().allied("p", "0605").allied("q", "0605").allied("r", "0605").build()
+    s.retreated_into |= {"q", "r"}
+    assert _declared(s, ("g",), ("a", "b", "p"))[:2] == ("13.6.5", "q, r")
 
 
 def test_13_1C_the_units_of_the_hex_left_out_are_named():
@@ -478,7 +487,7 @@ def test_13_5_5K_no_die_roll_modifier_in_a_counterattack():
 
 def _pinned(**kw):
     """g (0505) attacks a (0605); b (0506) is adjacent to g; who else could still attack b?"""
-    b = CombatBuilder().german("g", "0505").allied("a", "0605").allied("b", "0506")
+    b = CombatBuilder().german("g", "0505").allied("a", "0605").allied("b", "0506").allied("a2", None)
     for uid, (at, extra) in kw.items():
         b.german(uid, at, **extra)
     return b.build()
@@ -502,6 +511,13 @@ def test_13_0B_another_unit_free_to_attack_lets_the_battle_leave_a_neighbour_for
     s = _pinned()
     s.defended.add("b")  # a neighbour that defended already is not owed
     check_declare(s, ("g",), ("a",))
+    s = _pinned()
+    s.pos["a2"] = "0506"  # 0506 holds a2, which defended already, and b, which nobody else can attack
+    s.defended.add("a2")
+    assert _declared(s, ("g",), ("a",))[:2] == ("13.0B", "g")
+    s = CombatBuilder().allied("a", "0505").german("g", "0605").allied("a2", "0706").build()
+    s.side = "Allied"
+    assert could_still_be_attacked(s, "g", ("a",))  # the same for the Allies: a2 is free
     s = _pinned(g2=("0504", {}))  # a friendly neighbour is not an enemy
     check_declare(s, ("g",), ("a", "b"))
 

@@ -83,3 +83,17 @@ def test_13_8_4_2A_the_second_bonus_is_used_only_by_an_allied_attack_with_two_bo
     g = _state("x")
     g.side = "German"
     assert not allied_extra_bonus_used(g, bs.with_(attacker_side="German"))
+
+
+def test_13_8_4_2A_and_14_3_a_component_in_reserve_near_the_defenders_counts_for_the_second_bonus():
+    from darkdec_qt.rules.combat.battle import allied_extra_bonus_used
+    from darkdec_qt.rules.combat.battle_state import BattleState
+
+    s = _state("x")
+    s.reserve.add("3/4Arm")  # within three hexes of g (0605)
+    bs = BattleState(id=1, attacker_side="Allied", attackers=ATT[:2] + ATT[3:], defenders=("g",),
+                     integrity=("26", "4Arm"))
+    assert not allied_extra_bonus_used(s, bs)  # a standard attack without the reserves rule
+    assert allied_extra_bonus_used(s, bs.with_(shock=True))  # a shock combat counts it (14.3)
+    s.optional = s.optional | {"14"}
+    assert allied_extra_bonus_used(s, bs)

@@ -351,3 +351,13 @@ def test_13_8_4_the_bonuses_allowed_and_why():
     assert integrity.max_attack_bonuses(allied("overcast"), att) == one
     assert integrity.max_attack_bonuses(allied(at="1212"), att) == one
     assert integrity.max_attack_bonuses(allied(name="Hodges"), att) == one
+
+
+def test_14_3_a_component_in_reserve_near_the_defenders_counts_for_integrity_in_a_shock_combat():
+    b = _div(CombatBuilder(), "German", "12VG", ["0505", "0504", "0404"]).allied("a", "0605")
+    s = b.build()
+    s.reserve.add("3/12VG")
+    bs = BattleState(id=1, attacker_side="German", attackers=("1/12VG", "2/12VG"), defenders=("a",),
+                     integrity=("12VG",))
+    assert drm(s, bs)[0] == 0  # a standard attack without the reserves rule
+    assert drm(s, bs.with_(shock=True))[0] == -1
