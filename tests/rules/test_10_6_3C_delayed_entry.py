@@ -96,3 +96,62 @@ def test_10_6_3C_a_single_next_hex_is_no_choice_and_the_phase_ends_with_it():
     assert offered == [ChooseDelayedEntry("R/P", "1002")]
     execute(st, cm.EndPhase())
     assert st.entry_hex["R/P"] == "1002"
+
+
+def edge_roads(edge: str, stops: tuple[int, ...], scheduled: int, side: str = "Allied"):
+    """Road hexes at ``stops`` (columns on the N/S edge, rows on the E/W edge) of a 14x14 map's
+    ``edge``; area P at ``stops[scheduled]``, blocked by an enemy unit there."""
+    b = ScenarioBuilder(14, 14)
+    hexes = []
+    for s in stops:
+        c, r = {"N": (s, 1), "S": (s, 14), "W": (1, s), "E": (14, s)}[edge]
+        inner = {"N": (c, 2), "S": (c, 13), "W": (2, r), "E": (13, r)}[edge]
+        h = f"{c:02d}{r:02d}"
+        b.road(h, f"{inner[0]:02d}{inner[1]:02d}", road=f"R{s}")
+        hexes.append(h)
+    b.entry(hexes[scheduled], "P")
+    b.unit("R/P", side, "infantry", (3, 4, 5), arrival="18DecAM", entry=("P",))
+    b.unit("x", "German" if side == "Allied" else "Allied", at=hexes[scheduled])
+    return b, hexes
+
+
+def test_10_6_3C_an_allied_unit_on_the_north_or_south_edge_goes_west_only():
+    for edge in ("N", "S"):
+        b, (west, blocked, east) = edge_roads(edge, (3, 6, 8), 1)
+        st = b.state(turn="18DecAM", side="Allied", phase=Phase.MOVEMENT)
+        assert rf.all_blocked(st, "R/P") and rf.delay_alternatives(st, "R/P") == [west], edge  # not also east
+        execute(st, cm.EndPhase())  # a single next hex is no choice
+        assert st.entry_hex["R/P"] == west
+
+
+def test_10_6_3C_a_german_unit_on_the_north_edge_may_go_either_way_along_it():
+    b, (west, blocked, east) = edge_roads("N", (3, 6, 8), 1, side="German")
+    st = b.state(turn="18DecAM", side="German", phase=Phase.MOVEMENT)
+    assert rf.delay_alternatives(st, "R/P") == [east, west]  # nearest first
+
+
+def test_10_6_3C_the_alternatives_come_nearest_first_the_engines_default_first():
+    b, (north, blocked, south) = edge_roads("E", (2, 7, 9), 1, side="German")
+    st = b.state(turn="18DecAM", side="German", phase=Phase.MOVEMENT)
+    assert rf.delay_alternatives(st, "R/P") == [south, north]  # two rows south, five north
+    with pytest.raises(IllegalAction) as e:
+        check(st, cm.EndPhase())
+    assert e.value.rule == "10.6.3C" and f"({south}, {north})" in str(e.value)
+
+
+def test_10_6_3C_on_a_stepped_edge_a_hex_level_with_the_blocked_one_is_neither_north_nor_south():
+    """The real map's east edge steps along row 33 (5433-5833): hexes of one edge in one row."""
+    b, (north, blocked, south) = edge_roads("E", (2, 7, 11), 1, side="German")
+    b.edge("1307", "E").road("1307", "1207", road="Rstep")  # level with the blocked 1407
+    st = b.state(turn="18DecAM", side="German", phase=Phase.MOVEMENT)
+    assert rf.delay_alternatives(st, "R/P") == [south, north]
+
+
+def test_10_6_3C_a_scheduled_hex_off_the_map_edge_gives_no_next_hex_but_the_others_do():
+    """An entry code on a hex inside the map (a module may carry one): no edge to follow from it."""
+    b, (west, blocked, east) = edge_roads("N", (3, 6, 9), 1)
+    b.road("0404", "0405", road="inner").entry("0404", "P")  # sorts before 0601
+    b.unit("y", "German", at="0404")
+    st = b.state(turn="18DecAM", side="Allied", phase=Phase.MOVEMENT)
+    assert rf.entry_hexes(st, "R/P") == ["0404", "0601"]
+    assert rf.delay_alternatives(st, "R/P") == [west]

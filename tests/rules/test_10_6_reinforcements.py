@@ -3,12 +3,15 @@
 import pytest
 
 from darkdec_qt.rules.core import commands as cm
+from darkdec_qt.rules.core import events
 from darkdec_qt.rules.core.errors import IllegalAction
 from darkdec_qt.rules.core.phases import Phase
 from darkdec_qt.rules.core.tables import TICKS
 from darkdec_qt.rules.engine import check, execute
 from darkdec_qt.rules.movement import move as movement
+from darkdec_qt.rules.movement import reinforcements as rf
 from tests.rules.builder import ScenarioBuilder
+from tests.rules.rules_helpers import refusal
 
 
 def north_edge(turn="18DecAM", side="Allied", **unit_kw):
@@ -155,3 +158,137 @@ def test_20_1C_once_out_of_strategic_movement_it_may_not_reenter_while_clear():
     st.turn = st.module.turn_index["27DecPM"].number  # overcast again
     check(st, cm.EnterStrategic("R/Pz"))
     assert movement.movement_allowance(st, "R/Pz", strategic=True) == 8
+
+
+def entry_hex_with(*occupants: tuple[str, str]):
+    """Area A at 0501 with the given (unit, type) Allied occupants; due: R/A and the leader Ldr."""
+    b = ScenarioBuilder(8, 6)
+    b.road("0501", "0502", road="N5").entry("0501", "A")
+    b.unit("R/A", "Allied", arrival="18DecAM", entry=("A",))
+    b.unit("Ldr", "Allied", "leader", (0, 0, 5), None, arrival="18DecAM", entry=("A",))
+    for u, t in occupants:
+        b.unit(u, "Allied", t, (0, 0, 5) if t == "leader" else (3, 4, 5), None, at="0501")
+    return b.state(turn="18DecAM", side="Allied", phase=Phase.MOVEMENT, optional=("15",))
+
+
+def test_11_0A_15_4A_two_units_in_the_entry_hex_leave_room_for_a_third_and_leaders_do_not_count():
+    st = entry_hex_with(("x1", "infantry"), ("x2", "infantry"), ("Hodges", "leader"))
+    assert rf.open_entry_hexes(st, "R/A") == ["0501"]  # two units (the leader does not count) + one = three
+    execute(st, cm.EnterReinforcement("R/A", ("0501",)))
+
+
+def test_11_0A_15_4A_a_leader_enters_a_full_entry_hex():
+    st = entry_hex_with(("x1", "infantry"), ("x2", "infantry"), ("x3", "infantry"))
+    assert rf.open_entry_hexes(st, "R/A") == []
+    assert refusal(st, cm.EnterReinforcement("R/A", ("0501",))).rule == "11.0A"
+    assert rf.open_entry_hexes(st, "Ldr") == ["0501"]
+    execute(st, cm.EnterReinforcement("Ldr", ("0501",)))
+
+
+def test_10_6_1A_only_the_hexes_coded_with_the_units_own_entry_area():
+    b = ScenarioBuilder(10, 6)
+    b.road("0301", "0302", road="N3").road("0501", "0502", road="N5")
+    b.entry("0301", "B").entry("0501", "A")
+    b.unit("R/A", "Allied", arrival="18DecAM", entry=("A",))
+    st = b.state(turn="18DecAM", side="Allied", phase=Phase.MOVEMENT)
+    assert rf.entry_hexes(st, "R/A") == ["0501"]
+    assert refusal(st, cm.EnterReinforcement("R/A", ("0301",))).rule == "10.6.1A"  # area B's hex
+
+
+def end_phase_events(st):
+    """The events EndPhase gives, with the phase-change bookkeeping left out."""
+    return [e for e in check(st, cm.EndPhase()) if e.kind in ("unit_entered", "reinforcement_delayed")]
+
+
+def test_10_6_3A_a_due_unit_no_command_can_enter_is_placed_on_its_first_open_entry_hex():
+    """The defaults of end_of_movement_events: armour due at two marsh road hexes, each with a
+    friendly unit (no road march into them, 10.2E prohibits the marsh): no EnterReinforcement is
+    accepted, so the phase may end, and the units are not withheld (10.6.3A)."""
+    b = ScenarioBuilder(10, 6)
+    b.road("0501", "0502", road="N5").road("0701", "0702", road="N7").entry("0501", "A").entry("0701", "A")
+    b.terrain(["0501", "0701"], "marsh")
+    for u in ("M1", "M2"):
+        b.unit(u, "Allied", "armor", (4, 4, 8), (2, 2, 8), arrival="18DecAM", entry=("A",))
+    b.unit("x1", "Allied", at="0501").unit("x2", "Allied", at="0701")
+    st = b.state(turn="18DecAM", side="Allied", phase=Phase.MOVEMENT)
+    assert rf.open_entry_hexes(st, "M1") == ["0501", "0701"]
+    assert refusal(st, cm.EnterReinforcement("M1", ("0501",))).rule == "10.2E"
+    assert end_phase_events(st) == [events.UnitEntered(unit="M1", hex="0501", strategic=False),
+                                    events.UnitEntered(unit="M2", hex="0501", strategic=False)]
+
+
+def test_10_6_3C_blocked_with_no_other_road_hex_on_the_edge_it_waits_at_its_own_hex_next_turn():
+    b = ScenarioBuilder(8, 6)
+    b.road("0501", "0502", road="N5").entry("0501", "A")
+    b.unit("R/A", "Allied", arrival="18DecAM", entry=("A",))
+    b.unit("g/1", "German", at="0501")
+    st = b.state(turn="18DecAM", side="Allied", phase=Phase.MOVEMENT)
+    assert rf.delay_alternatives(st, "R/A") == []
+    assert end_phase_events(st) == [events.ReinforcementDelayed(unit="R/A", turn=st.turn + 1, hex="0501")]
+
+
+def test_10_6_1A_a_unit_whose_entry_area_is_on_no_hex_of_the_map_waits_a_turn():
+    b = ScenarioBuilder(8, 6)
+    b.road("0501", "0502", road="N5").entry("0501", "A")
+    b.unit("R/Z", "Allied", arrival="18DecAM", entry=("Z",))
+    st = b.state(turn="18DecAM", side="Allied", phase=Phase.MOVEMENT)
+    assert end_phase_events(st) == [events.ReinforcementDelayed(unit="R/Z", turn=st.turn + 1, hex="")]
+
+
+def _phase(st, phase):
+    st.phase = phase
+    return st
+
+
+def _at(st, unit, h):
+    st.pos[unit] = h
+    return st
+
+
+def _owed(st):
+    st.hold_off_owed["N"] = 4
+    return st
+
+
+def _marsh():
+    b = ScenarioBuilder(8, 6)
+    b.road("0501", "0502", road="N5").entry("0501", "A").terrain("0501", "marsh")
+    b.unit("R/A", "Allied", "armor", (4, 4, 8), (2, 2, 8), arrival="18DecAM", entry=("A",))
+    b.unit("x1", "Allied", at="0501")
+    return b.state(turn="18DecAM", side="Allied", phase=Phase.MOVEMENT)
+
+
+@pytest.mark.parametrize("state,unit,path,strategic,text,rule,hex_", [
+    (north_edge, "nobody", ("0501",), False, "unknown unit 'nobody'", "", None),
+    (lambda: _phase(north_edge(), Phase.COMBAT), "R/A", ("0501",), False,
+     "R/A reinforcements enter in the owner's Movement Phase (10.6.1A)", "10.6.1A", None),
+    (lambda: north_edge(turn="17DecAM"), "R/A", ("0501",), False,
+     "R/A is not a reinforcement due this turn (10.6A)", "10.6A", None),
+    (north_edge, "R/A", (), False, "R/A needs an entry hex (10.6.1A)", "10.6.1A", None),
+    (north_edge, "R/A", ("0801",), False,
+     "R/A cannot enter at 0801: not one of its entry hexes ['0501', '1201'] (10.6.1A)", "10.6.1A", "0801"),
+    (lambda: _at(north_edge(), "g/1", "0501"), "R/A", ("0501",), False,
+     "R/A cannot enter at 0501: blocked by enemy units or a German exit marker (10.6.3B)", "10.6.3B", "0501"),
+    (lambda: _owed(north_edge()), "R/A", ("0501",), False,
+     "R/A cannot enter at 0501: Allied units must be held off the N edge for German exits (4 attack strength "
+     "still owed) (10.7.2C)", "10.7.2C", "0501"),
+    (lambda: north_edge(star=True), "R/A", ("0501",), True,
+     "R/A is starred: may not enter in strategic movement (10.6.2C)", "10.6.2C", None),
+    (_marsh, "R/A", ("0501",), False, "R/A cannot enter 0501: prohibited terrain (10.2E)", "10.2E", "0501"),
+    (lambda: _at(north_edge(), "g/1", "0601"), "R/A", ("0501", "0502"), False,
+     "R/A cannot continue from 0501: entered an enemy ZOC (12.1A)", "12.1A", "0501"),
+    (lambda: _at(north_edge(), "g/1", "0601"), "R/A", ("0501",), True,
+     "R/A cannot enter 0501 in strategic movement: enemy ZOC (12.2)", "12.2", "0501"),
+])
+def test_10_6_each_entry_refusal_names_the_unit_the_hex_and_its_clause(state, unit, path, strategic, text, rule,
+                                                                         hex_):
+    e = refusal(state(), cm.EnterReinforcement(unit, path, strategic=strategic))
+    assert (str(e), e.rule, e.hex) == (text, rule, hex_)
+    assert e.unit == (unit if rule else None)
+
+
+def test_11_0A_the_full_entry_hex_refusal_reads_whole():
+    st = entry_hex_with(("x1", "infantry"), ("x2", "infantry"), ("x3", "infantry"))
+    e = refusal(st, cm.EnterReinforcement("R/A", ("0501",)))
+    assert (str(e), e.unit, e.hex) == ("R/A cannot enter at 0501: more than three units in the hex (11.0A)", "R/A",
+                                       "0501")
