@@ -83,3 +83,20 @@ def test_26_0_a_toggle_the_scenario_does_not_offer_is_refused_under_its_own_rule
     assert exc.value.rule == "26.5"
     assert exc.value.reason == f"variant 26.5 ({name265}) is not available in this scenario"
     check_choices({"14"}, {"26.5"}, allowed_optional=("14",), allowed_variants=("26.5",))
+
+
+@pytest.mark.parametrize("optional, variants, rule, words", [
+    ({"13.5.1E"}, set(), "13.5.1E", "Retreat full distance without a commander (13.5.1E) must be used with {15} (15)"),
+    ({"14.6"}, set(), "14.6", "Historical reserve status (14.6) must be used with {14} (14)"),
+    (set(), {"26.16"}, "26.16", "Hitler Commits Eastern Reserves (26.16) must be used with {26.5} (26.5)"),
+    (set(), {"26.1", "26.2"}, "26.1", "The Allies Warned (26.1) cannot be combined with {26.2} (26.2)"),
+    (set(), {"26.8", "26.17"}, "26.8", "The Small Solution (26.8) cannot be combined with {26.17} (26.17)"),
+])
+def test_26_0_a_combination_the_rulebook_forbids_names_both_toggles_and_the_rule(optional, variants, rule, words):
+    names = {r: t.name for r, t in (OPTIONAL_RULES | VARIANTS).items()}
+    with pytest.raises(IllegalAction) as exc:
+        check_choices(optional, variants)
+    assert exc.value.rule == rule
+    for r, name in names.items():
+        words = words.replace("{" + r + "}", name)
+    assert exc.value.reason == words
