@@ -189,3 +189,77 @@ def test_12_0A_B_a_zoc_covers_the_six_neighbours_across_rivers_and_into_any_terr
     b.river("0604", n[0], "major").terrain(n[1], "dense_forest").terrain(n[2], "marsh")
     st = b.state()
     assert zoc_hexes(st, "German") == set(n)
+
+
+def test_20_4_2C_an_interdicted_road_hex_is_entered_and_left_as_a_non_road_hex():
+    # given a woods road 0404-0504-0604-0704, 0604 interdicted
+    b = _b().terrain(["0404", "0504", "0604", "0704"], "woods").road("0404", "0504", "0604", "0704", road="N1")
+    b.unit("G", "German", "infantry", (4, 4, 9), at="0404").unit("A", "Allied", at="1208")
+    st = b.state()
+    st.interdicted["0604"] = st.turn
+    woods = st.module.charts.tec["woods"].cost["infantry"]
+    # then the road rate holds up to 0504, entering and leaving 0604 costs the woods
+    ev = check(st, cm.Move(units=("G",), path=("0404", "0504", "0604", "0704")))
+    assert [e.mp for e in ev if e.kind == "unit_moved"] == [(1 + woods + woods) * TICKS]
+
+
+def test_11_2A_no_road_rate_into_a_road_hex_holding_a_friendly_unit():
+    b = _b().terrain(["0404", "0504", "0604"], "woods").road("0404", "0504", "0604", road="N1")
+    b.unit("G", "German", "infantry", (4, 4, 5), at="0404").unit("F", "German", at="0504")
+    b.unit("A", "Allied", at="1208")
+    st = b.state()
+    woods = st.module.charts.tec["woods"].cost["infantry"]
+    assert check(st, cm.Move(units=("G",), path=("0404", "0504")))[-1].mp == woods * TICKS
+
+
+def test_10_5_1_road_march_needs_no_friendly_road_only_strategic_movement_does_10_4_2A():
+    # given a woods road last entered by the Allies
+    b = _b().terrain(["0404", "0504", "0604"], "woods").road("0404", "0504", "0604", road="N1")
+    b.unit("G", "German", "infantry", (4, 4, 5), at="0404").unit("A", "Allied", at="1208")
+    st = b.state()
+    for h in ("0504", "0604"):
+        st.road_control[h] = "Allied"
+    # then a German unit in road march still pays 1 MP a road hex
+    assert check(st, cm.Move(units=("G",), path=("0404", "0504", "0604")))[-1].mp == 2 * TICKS
+
+
+def test_21_0A_freeze_lowers_rough_to_one_mp_and_leaves_clear_hexes_alone():
+    # given a TEC where clear costs 2 MP (the clause's exception shows), rough 2 MP for infantry
+    b = _b().terrain("0504", "rough")
+    b.tec["clear"] = ({"motorized": 2, "infantry": 2}, 1)
+    b.unit("G", "German", "infantry", (4, 4, 5), at="0604").unit("A", "Allied", at="1208")
+    st = b.state(turn="25DecAM")
+    # then in the freeze rough costs 2 - 1 = 1 MP and clear its full 2 MP
+    assert check(st, cm.Move(units=("G",), path=("0604", "0504")))[-1].mp == 1 * TICKS
+    assert check(st, cm.Move(units=("G",), path=("0604", "0704")))[-1].mp == 2 * TICKS
+
+
+def test_10_2E_a_ford_replaces_the_river_cost_with_its_own():
+    # given a major river (3 MP for infantry) with a ford (+1 MP) between 0604 and 0504
+    b = _b().river("0604", "0504", "major", ford=True)
+    b.unit("G", "German", "infantry", (4, 4, 5), at="0604").unit("A", "Allied", at="1208")
+    st = b.state()
+    ford = st.module.charts.tec["ford"].cost["infantry"]
+    assert check(st, cm.Move(units=("G",), path=("0604", "0504")))[-1].mp == (1 + ford) * TICKS == 2 * TICKS
+
+
+def test_10_2E_prohibited_terrain_and_a_prohibited_river_are_refused_each_in_its_own_words():
+    # given marsh (no motorized entry) at 0504 and an unbridged major river between 0604 and 0704
+    b = _b().terrain("0504", "marsh").river("0604", "0704", "major")
+    b.unit("Pz", "German", "armor", (6, 4, 6), at="0604").unit("A", "Allied", at="1208")
+    st = b.state()
+    terrain = _refused(st, cm.Move(units=("Pz",), path=("0604", "0504")))
+    river = _refused(st, cm.Move(units=("Pz",), path=("0604", "0704")))
+    assert (terrain.rule, river.rule) == ("10.2E", "10.2E")
+    assert "terrain prohibited" in str(terrain) and "river hexside prohibited" in str(river)
+
+
+def test_10_4_4B_german_infantry_in_strategic_movement_pays_a_town_at_its_normal_cost():
+    # given a German infantry unit in strategic movement beside a town off the road
+    b = _b().town("0504", "Xville").unit("G", "German", "infantry", (4, 4, 4), at="0604")
+    b.unit("A", "Allied", at="1208")
+    st = b.state()
+    st.strategic.add("G")
+    town = st.module.charts.tec["town"].cost["infantry"]
+    # then the town (not one of 10.4.4B's four terrains) costs its TEC cost in strategic MPs
+    assert check(st, cm.Move(units=("G",), path=("0604", "0504")))[-1].mp == town * TICKS // 2

@@ -9,6 +9,7 @@ from darkdec_qt.rules.core.tables import TICKS
 from darkdec_qt.rules.engine import check, execute
 from darkdec_qt.rules.movement import move as movement
 from tests.rules.builder import ScenarioBuilder
+from tests.rules.rules_helpers import refusal
 
 
 def test_10_4_4A_allied_infantry_strategic_example():
@@ -308,3 +309,44 @@ def test_10_4_8C_the_destinations_charge_the_terrain_cost_of_a_crossing_left_by_
     # straight through the forest, and 5 MP to 0505 behind it
     assert check(st, cm.Move(units=("1/A",), path=("0403", "0503", "0504")))[-1].mp == 5 * TICKS
     assert (d["0504"][0], d["0505"][0]) == (4 * TICKS, 5 * TICKS)
+
+
+def _crossing(terrain: str, turn: str = "17DecAM", friend: bool = False, clear_cost: int = 1):
+    """Road A (0303-0603) and road B (0501-0505) unconnected in 0503 of ``terrain``; 1/A in 0403 on
+    road A (with 2/A beside it if ``friend``)."""
+    b = ScenarioBuilder()
+    b.tec["clear"] = ({"motorized": clear_cost, "infantry": clear_cost}, 1)
+    if friend:
+        b.unit("2/A", "Allied", at="0403")
+    b.terrain("0503", terrain)
+    b.road("0303", "0403", "0503", "0603", road="A").road("0501", "0502", "0503", "0504", "0505", road="B")
+    b.crossing("0503", "A", "B")
+    b.unit("1/A", "Allied", "infantry", (3, 4, 6), at="0403")
+    return b.state(turn=turn, side="Allied")
+
+
+def test_10_4_8C_and_21_0A_in_the_freeze_leaving_a_crossing_by_the_other_road_costs_the_frozen_terrain():
+    switch = ("0403", "0503", "0504")
+    # woods 3 MP, 2 in the freeze: 1 + 1 + (2 - 1)
+    assert check(_crossing("woods", "25DecAM"), cm.Move(units=("1/A",), path=switch))[-1].mp == 3 * TICKS
+    # rough 2 MP, 1 in the freeze: no more than the road rate, 1 + 1 + 0
+    assert check(_crossing("rough", "25DecAM"), cm.Move(units=("1/A",), path=switch))[-1].mp == 2 * TICKS
+    assert check(_crossing("rough"), cm.Move(units=("1/A",), path=switch))[-1].mp == 3 * TICKS
+    # a clear hex keeps its cost in the freeze (here 2 MP, so that it shows): 1 + 1 + (2 - 1)
+    assert check(_crossing("clear", "25DecAM", clear_cost=2), cm.Move(units=("1/A",), path=switch))[-1].mp == 3 * TICKS
+
+
+def test_10_4_8C_a_strategic_unit_may_follow_its_road_through_a_crossing_or_leave_it_off_road():
+    st = _crossing("clear")
+    st.strategic.add("1/A")
+    check(st, cm.Move(units=("1/A",), path=("0403", "0503", "0603")))  # on along road A
+    check(st, cm.Move(units=("1/A",), path=("0403", "0503", "0602")))  # off the roads
+    assert refusal(st, cm.Move(units=("1/A",), path=("0403", "0503", "0504"))).rule == "10.4.8C"
+
+
+def test_10_4_8C_a_crossing_entered_at_its_terrain_cost_is_left_by_either_road_at_the_road_rate():
+    # given 1/A sharing 0403 with another unit, so it enters the woods crossing 0503 at the woods cost (11.2A)
+    st = _crossing("woods", friend=True)
+    ev = check(st, cm.Move(units=("1/A",), path=("0403", "0503", "0504")))
+    # then it leaves by road B at 1 MP: it did not come in by road A at the road rate
+    assert ev[-1].mp == (3 + 1) * TICKS
