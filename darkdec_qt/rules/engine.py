@@ -327,8 +327,8 @@ def end_of_phase_events(state: GameState, dice: DiceCursor) -> list[Event]:
     caller applies as it goes)."""
     out: list[Event] = []
     ph = state.phase
-    if ph is Phase.SUPPLY and state.side == "German" and state.fuel_shortage > 0:
-        out += _auto_fuel(state)
+    if ph is Phase.SUPPLY and state.side == "German":
+        out += fuel.auto_events(state)  # 8.7.1B: the divisions still owed (none when nothing is owed)
     if ph is Phase.MOVEMENT:
         from darkdec_qt.rules.movement import (
             exits,  # rules engine I: each step sees the previous ones' events
@@ -350,10 +350,6 @@ def end_of_phase_events(state: GameState, dice: DiceCursor) -> list[Event]:
             apply(tmp, e)
         out += fortifications.durability_events(tmp)  # 17.2
     return out  # (14.5E reserves next to enemy units: reserves.adjacency_losses, after every command)
-
-
-def _auto_fuel(state: GameState) -> list[Event]:
-    return fuel.auto_events(state)
 
 
 def start_of_phase_events(state: GameState, dice: DiceCursor) -> list[Event]:

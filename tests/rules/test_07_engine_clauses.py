@@ -15,7 +15,7 @@ from darkdec_qt.rules.core.tables import TICKS
 from darkdec_qt.rules.engine import check
 from darkdec_qt.rules.movement import move as movement
 from tests.rules.builder import ScenarioBuilder
-from tests.rules.rules_helpers import refusal
+from tests.rules.rules_helpers import cursor, refusal
 from tests.rules.test_16_bridges import bridge_map
 
 
@@ -161,3 +161,20 @@ def test_enemy_distance_never_answers_from_another_modules_map():
     sources = frozenset({"1306"})
     engine._NEAR_CACHE[(id(st.module), sources)] = (object(), {"1306": 99})  # a freed module's id reused
     assert engine.enemy_distance(st, "Allied")["1306"] == 0
+
+
+def test_10_6_3A_11_0C_17_2_the_end_of_a_movement_phase_does_all_its_work_in_order():
+    b = ScenarioBuilder(14, 12)
+    b.road("0501", "0502", "0503", road="N5")
+    b.entry("0501", "A")
+    b.unit("R/A", "Allied", "infantry", (3, 4, 5), arrival="18DecAM", entry=("A",))
+    for i in range(4):
+        b.unit(f"S{i}", "Allied", at="0808")
+    b.unit("g/1", "German", at="1010")
+    st = b.state(turn="18DecAM", side="Allied", phase=Phase.MOVEMENT)
+    st.fortifications.add("0303")
+    evs = engine.end_of_phase_events(st, cursor(st))
+    # 10.6.3A the reinforcement not withheld is placed, 11.0C the fourth unit of the stack is
+    # eliminated, 17.2B the vacant fortification is removed: every one of them, in that order
+    assert [(e.kind, getattr(e, "unit", getattr(e, "hex", None))) for e in evs] == [
+        ("unit_entered", "R/A"), ("unit_eliminated", "S3"), ("fortification_removed", "0303")]
