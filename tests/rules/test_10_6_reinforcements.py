@@ -292,3 +292,49 @@ def test_11_0A_the_full_entry_hex_refusal_reads_whole():
     e = refusal(st, cm.EnterReinforcement("R/A", ("0501",)))
     assert (str(e), e.unit, e.hex) == ("R/A cannot enter at 0501: more than three units in the hex (11.0A)", "R/A",
                                        "0501")
+
+
+def rough_entry(*kw_units: tuple[str, str]):
+    """Area A at the rough road hex 0501 (road 1 MP, terrain 2 MP for infantry); due: R/A, the leader Ldr."""
+    b = ScenarioBuilder(8, 8)
+    b.road("0501", "0502", "0503", road="N5").entry("0501", "A").terrain("0501", "rough")
+    b.unit("R/A", "Allied", arrival="18DecAM", entry=("A",))
+    b.unit("Ldr", "Allied", "leader", (0, 0, 5), None, arrival="18DecAM", entry=("A",))
+    for u, h in kw_units:
+        b.unit(u, "Allied", at=h)
+    return b.state(turn="18DecAM", side="Allied", phase=Phase.MOVEMENT, optional=("15",))
+
+
+def entry_mp(st, unit, path=("0501",), strategic=False):
+    return check(st, cm.EnterReinforcement(unit, path, strategic=strategic))[-1].mp
+
+
+def test_10_6_1B_10_5_the_entry_hex_costs_the_road_rate():
+    assert entry_mp(rough_entry(), "R/A") == TICKS
+    assert entry_mp(rough_entry(), "R/A", ("0501", "0502", "0503")) == 3 * TICKS
+
+
+def test_11_2A_with_a_friendly_unit_in_the_entry_hex_it_costs_the_terrain():
+    st = rough_entry(("x", "0501"))
+    assert entry_mp(st, "R/A") == 2 * TICKS
+    assert entry_mp(st, "R/A", ("0501", "0502")) == 3 * TICKS  # 11.2A also when leaving it
+
+
+def test_15_4B_a_leader_enters_over_a_friendly_unit_at_the_road_rate():
+    """(old) The entry hex cost the leader its terrain, as for any unit, when a friend stood there."""
+    st = rough_entry(("x", "0501"))
+    assert entry_mp(st, "Ldr") == TICKS
+    assert entry_mp(st, "Ldr", ("0501", "0502")) == 2 * TICKS
+
+
+def test_20_4_2C_an_interdicted_entry_hex_costs_the_terrain():
+    st = rough_entry()
+    st.interdicted["0501"] = st.turn
+    assert entry_mp(st, "R/A") == 2 * TICKS
+
+
+def test_10_4_2A_in_strategic_movement_an_entry_hex_of_enemy_road_control_costs_the_terrain():
+    st = rough_entry()
+    assert entry_mp(st, "R/A", strategic=True) == TICKS // 5  # 10.4.2C: 1/5 MP per friendly road hex
+    st.road_control["0501"] = "German"
+    assert entry_mp(st, "R/A", strategic=True) == 2 * TICKS // 5  # the rough terrain at strategic rates

@@ -65,7 +65,7 @@ def is_blocked(state: GameState, unit: str, h: str, enemy_at: set[str] | None = 
 
 def open_entry_hexes(state: GameState, unit: str) -> list[str]:
     """The entry hexes not blocked (10.6.3B) where the unit would not overstack (11.0A;
-    leaders do not count, 15.4B). One pass over the units, then one look per hex: with
+    leaders do not count, 15.4A). One pass over the units, then one look per hex: with
     26.15 a unit may have a whole map edge of entry hexes."""
     units = state.module.units
     side = units[unit].side
@@ -160,7 +160,7 @@ def check_enter(state: GameState, unit: str, path: tuple[str, ...], strategic: b
     ctx = movement.make_context(probe, (unit,), strategic=strategic, start=h0, fresh=True)
     t = tables(state.module)
     c = spec.unit_class
-    alone = ctx.friends.get(h0, 0) == 0
+    alone = ctx.ignore_friends or ctx.friends.get(h0, 0) == 0  # 11.2A; 15.4B leaders move over friends
     if h0 in state.module.road_links and alone and h0 not in state.interdicted and (
             not strategic or state.road_control.get(h0, spec.side) == spec.side):
         entry_cost = ctx.tick if strategic else (t.road_cost[c] or 1) * TICKS
