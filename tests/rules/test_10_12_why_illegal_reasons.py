@@ -12,6 +12,7 @@ from darkdec_qt.rules.core.phases import Phase
 from darkdec_qt.rules.engine import execute
 from darkdec_qt.rules.movement import move as movement
 from tests.rules.builder import ScenarioBuilder
+from tests.rules.rules_helpers import refusal
 
 CORRIDOR = ("0205", "0305", "0405", "0505", "0605", "0705")
 
@@ -130,3 +131,89 @@ def test_18_3B_a_one_hex_destination_costs_what_the_general_search_says():
     for h, (cost, path) in stack.items():
         assert path == ("0505", h) and cost == searched[h][0]
     assert stack["0605"][0] == 3 * TICKS and stack["0504"][0] == TICKS  # 10.2E: woods 3 MP for both classes
+
+
+def _fields(st, unit: str, path: tuple[str, ...]) -> tuple[str, str, str | None, str | None]:
+    e = refusal(st, cm.Move(units=(unit,), path=path))
+    return str(e), e.rule, e.unit, e.hex
+
+
+def test_10_2_12_1A_10_9B_a_refused_path_names_the_unit_the_hex_refused_and_the_clause():
+    # given a clear corridor in fortification, a German unit at 0705 whose ZOC covers 0605, a British
+    # unit activated but not released (10.9.1A) west of the Meuse
+    b = corridor()
+    b.river("0405", "0505", "major", bridge=True, name="Meuse")
+    b.unit("A", "Allied", "infantry", (3, 4, 2), at="0205")
+    b.unit("Br1", "Allied", "infantry", (4, 4, 5), nationality="British", division="43", arrival="23DecAM",
+           at="0305")
+    b.unit("g/1", "German", at="0705")
+    st = b.state(turn="24DecAM", side="Allied", phase=Phase.MOVEMENT)
+    # 10.2C: hex by adjacent hex
+    assert _fields(st, "A", ("0205", "0405")) == (
+        "A cannot move from 0205 to 0405: not adjacent (10.2C)", "10.2C", "A", "0405")
+    # 10.2B: the hex the MA runs out in, and the MPs the path needs (the bridge adds 2, 10.5.3)
+    assert _fields(st, "A", ("0205", "0305", "0405", "0505")) == (
+        "A cannot enter 0505: not enough movement points (5 MP needed) (10.2B)", "10.2B", "A", "0505")
+    # 10.9B: the river named
+    assert _fields(st, "Br1", ("0305", "0405", "0505")) == (
+        "Br1 cannot cross the Meuse into 0505: restricted unit not released (10.9B)", "10.9B", "Br1", "0505")
+    # 12.1A: the hex beyond the enemy ZOC entered
+    st.pos["A"] = "0505"
+    assert _fields(st, "A", ("0505", "0605", "0705")) == (
+        "A cannot continue to 0705: units must stop on entering an enemy ZOC (12.1A)", "12.1A", "A", "0705")
+
+
+def test_10_11_12_14_16_19_a_unit_that_may_not_move_at_all_is_refused_naming_it_and_the_clause():
+    b = corridor("0204", "0304")
+    for u, at in (("A", "0205"), ("A2", "0205"), ("B", "0305"), ("S", "0505"), ("S2", "0505")):
+        b.unit(u, "Allied", at=at)
+    b.unit("g/1", "German", at="0705")
+    b.unit("off", "Allied")  # never placed
+    st = b.state(side="Allied", phase=Phase.MOVEMENT, optional=("14",))
+
+    def refused(units: tuple[str, ...], state=st) -> tuple[str, str, str | None, str | None]:
+        e = refusal(state, cm.Move(units=units, path=(state.pos.get(units[0], "0205"), "0204")))
+        return str(e), e.rule, e.unit, e.hex
+
+    assert refused(("off",)) == ("off is not on the map (10.0A)", "10.0A", "off", None)
+    assert refused(("A", "B")) == ("A a stack must start in one hex (11.1A)", "11.1A", "A", None)
+    assert refused(("A", "A")) == ("A unit listed twice", "", "A", None)
+    assert refused(("A", "g/1"))[1] == "11.1A"
+    st.pos["g/1"] = "0205"  # not a position the rules allow: the side check still holds
+    assert refused(("A", "g/1")) == ("g/1 cannot stack with enemy units (10.2D)", "10.2D", "g/1", None)
+    st.pos["g/1"] = "0705"
+    st.reserve.add("A2")
+    assert refused(("A", "A2")) == (
+        "A2 is in reserve: it moves only in Reaction or Exploitation (7.1.3.1B)", "7.1.3.1B", "A2", None)
+    st.reserve.clear()
+    st.stopped.add("A2")
+    assert refused(("A", "A2")) == ("A2 has entered an enemy ZOC and must stop (12.1A)", "12.1A", "A2", None)
+    st.stopped.clear()
+    st.paradropped["A2"] = st.turn
+    assert refused(("A", "A2")) == ("A2 may not move on the turn it is dropped (19.2C)", "19.2C", "A2", None)
+    st.paradropped.clear()
+    st.bridges_started[("0205", "0305")] = "A2"
+    assert refused(("A", "A2")) == ("A2 spent its entire MA building a bridge (16.2.2A)", "16.2.2A", "A2", None)
+    st.bridges_started.clear()
+    st.strategic.add("S2")
+    assert refused(("S", "S2")) == (
+        "S2 units in strategic movement move alone (one marked unit per hex) (11.3B)", "11.3B", "S2", None)
+    st.pos["S2"] = "0605"  # in the German ZOC
+    assert refused(("S2",)) == (
+        "S2 in 0605 begins in an enemy ZOC in strategic movement and must leave it first (10.4.8A)",
+        "10.4.8A", "S2", "0605")
+    st.phase = Phase.COMBAT
+    assert refused(("A", "A2")) == ("A cannot move in the combat phase (10.2G)", "10.2G", "A", None)
+    st.phase, st.side = Phase.MOVEMENT, "German"
+    assert refused(("A", "A2")) == (
+        "A cannot move: it is not the Allied side's phase (10.2G)", "10.2G", "A", None)
+    react = b.state(side="German", phase=Phase.REACTION, optional=("14",))
+    assert refused(("A", "A2"), react) == (
+        "A only reserves move in the reaction phase (14.4A)", "14.4A", "A", None)
+    react.reserve |= {"S", "S2"}
+    react.strategic.add("S2")
+    assert refused(("S", "S2"), react) == (
+        "S2 reserves may not react in strategic movement (14.4D)", "14.4D", "S2", None)
+    exploit = b.state(side="Allied", phase=Phase.EXPLOITATION, optional=("14",))
+    assert refused(("A", "A2"), exploit) == (
+        "A only reserves move in the exploitation phase (14.2A)", "14.2A", "A", None)
