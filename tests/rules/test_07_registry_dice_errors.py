@@ -215,3 +215,33 @@ def test_commands_and_events_register_by_kind_once(monkeypatch):
     assert "" not in Command._registry
     with pytest.raises(ValueError, match="^unknown command kind 'nonsense'$"):
         Command.from_dict({"kind": "nonsense"})
+
+
+def test_a_unit_leaving_the_map_leaves_every_marker_of_the_map_behind():
+    """5.0/10.4/14.0: an eliminated, exited or withdrawn unit keeps no position, strategic
+    movement, reserve, supply, movement spent, road memory, stop or displacement."""
+    from darkdec_qt.rules.core import events as ev
+    from darkdec_qt.rules.core.apply import apply
+    from tests.rules.builder import ScenarioBuilder
+
+    b = ScenarioBuilder(cols=4, rows=4)
+    for u in ("1/A", "2/A", "3/A"):
+        b.unit(u, "Allied", "infantry", (3, 4, 5), at={"1/A": "0202", "2/A": "0203", "3/A": "0204"}[u])
+    b.unit("9/B", "Allied", "infantry", (3, 4, 5), at="0303")
+    st = b.state(side="Allied")
+    for u in ("1/A", "2/A", "3/A", "9/B"):
+        st.strategic.add(u)
+        st.reserve.add(u)
+        st.supply_reason[u] = "traced"
+        st.isolated_count[u] = 1
+        st.mp_spent[u] = 30
+        st.last_roads[u] = ("R1",)
+        st.stopped.add(u)
+        st.displaced[u] = ("0101",)
+    apply(st, ev.UnitEliminated(unit="1/A"))
+    apply(st, ev.UnitWithdrawn(unit="2/A"))
+    for u in ("1/A", "2/A"):
+        assert u not in st.pos and u not in st.strategic and u not in st.reserve and u not in st.stopped
+        assert all(u not in d for d in (st.supply, st.supply_reason, st.isolated_count, st.mp_spent,
+                                        st.last_roads, st.displaced))
+    assert "9/B" in st.strategic and "9/B" in st.reserve and st.mp_spent["9/B"] == 30  # the others keep theirs

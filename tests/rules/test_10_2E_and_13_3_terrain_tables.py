@@ -49,3 +49,42 @@ def test_a_terrain_the_chart_does_not_list_costs_one_and_gives_no_level():
     t = _tables()
     assert t.hex_cost["motorized"]["0303"] == 1 and t.hex_cost["infantry"]["0303"] == 1
     assert t.defense["0303"] == 0
+
+
+def _chart_tables(**changes):
+    b = ScenarioBuilder(cols=4, rows=4)
+    b.tec = dict(b.tec)
+    for feature, row in changes.items():
+        if row is None:
+            b.tec.pop(feature, None)
+        else:
+            b.tec[feature] = row
+    return b
+
+
+def test_10_4_2_road_bridge_and_ford_costs_come_from_the_modules_chart():
+    t = Tables(_chart_tables(road_march=({"motorized": 2, "infantry": 3}, None),
+                             bridge=({"motorized": 4, "infantry": 1}, None),
+                             ford=({"motorized": 5, "infantry": 2}, None)).build())
+    assert t.road_cost == {"motorized": 2, "infantry": 3}
+    assert t.bridge_cost == {"motorized": 4, "infantry": 1}
+    assert t.ford_cost == {"motorized": 5, "infantry": 2}
+    assert t.river_cost == {"motorized": {"major": None, "minor": 2}, "infantry": {"major": 3, "minor": 1}}
+
+
+def test_10_4_2_a_chart_without_road_bridge_or_ford_rows_costs_one_per_road_hex_and_nothing_more():
+    t = Tables(_chart_tables(road_march=None, bridge=None, ford=None, river_major=None).build())
+    assert t.road_cost == {"motorized": 1, "infantry": 1}
+    assert t.bridge_cost == {"motorized": 0, "infantry": 0}
+    assert t.ford_cost == {"motorized": 0, "infantry": 0}
+    assert t.river_cost["motorized"]["major"] is None and t.river_cost["infantry"]["minor"] == 1
+
+
+def test_10_2E_and_13_3_a_feature_the_chart_does_not_list_adds_nothing():
+    b = _chart_tables(town=None, heath=({"motorized": 2, "infantry": 1}, None))
+    b.terrain("0202", "woods").town("0202", "Woodtown")
+    b.terrain("0203", "heath")  # listed, but with no terrain level
+    t = Tables(b.build())
+    assert t.hex_cost["motorized"]["0202"] == 3 and t.defense["0202"] == 2
+    assert t.hex_cost["motorized"]["0203"] == 2 and t.hex_cost["infantry"]["0203"] == 1
+    assert t.defense["0203"] == 0

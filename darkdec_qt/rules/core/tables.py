@@ -78,8 +78,6 @@ class Tables:
         self.bridge_cost = {c: self._cost("bridge", c, 0) for c in CLASSES}
         self.ford_cost = {c: self._cost("ford", c, 0) for c in CLASSES}
         self.river_cost = {c: {k: self._cost(f"river_{k}", c, None) for k in ("major", "minor")} for c in CLASSES}
-        self.fort_defense = tec["fortification"].defense if "fortification" in tec else None
-        self.road_hexes = frozenset(module.road_links)
 
     def _cost(self, feature: str, cls: str, default: int | None) -> int | None:
         te = self.module.charts.tec.get(feature)
