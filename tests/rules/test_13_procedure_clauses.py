@@ -58,6 +58,17 @@ def test_17_2B_and_13_5_1B_a_defender_that_stays_with_a_step_loss_keeps_its_fort
     assert "0605" in s.fortifications and not [e for e in evs if e.kind == "fortification_removed"]
 
 
+def test_13_3B_only_the_units_of_the_battle_in_the_hex_retreat_now():
+    from darkdec_qt.rules.combat import commands as cc
+
+    s = CombatBuilder().german("g", "0505").allied("a", "0605").allied("b", "0605").allied("c", "0606").build()
+    pending(s, ("g",), ("a", "b", "c"), "D1", (("retreat", "Allied", "0605", 1), ("retreat", "Allied", "0606", 1)))
+    for units in ((), ("c",), ("a", "c")):  # none named; the other hex's unit, alone or with a
+        e = _refusal(s, cc.ChooseRetreat(units=units, path=("0605", "0705")))
+        assert (e.rule, e.hex, e.reason) == ("13.3B", "0605",
+                                             "only the units of the battle in 0605 retreat now: a, b")
+
+
 # --- the advance's refusals name the unit, the hex or path, and what the rule asks ---
 
 def _refusal(s, cmd):
