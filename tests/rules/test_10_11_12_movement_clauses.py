@@ -254,12 +254,22 @@ def test_10_2E_prohibited_terrain_and_a_prohibited_river_are_refused_each_in_its
     assert "terrain prohibited" in str(terrain) and "river hexside prohibited" in str(river)
 
 
-def test_10_4_4B_german_infantry_in_strategic_movement_pays_a_town_at_its_normal_cost():
-    # given a German infantry unit in strategic movement beside a town off the road
-    b = _b().town("0504", "Xville").unit("G", "German", "infantry", (4, 4, 4), at="0604")
+def test_10_4_4B_german_infantry_in_strategic_movement_pays_marsh_at_its_normal_cost():
+    # given a German infantry unit in strategic movement beside a marsh hex
+    b = _b().terrain("0504", "marsh").unit("G", "German", "infantry", (4, 4, 4), at="0604")
     b.unit("A", "Allied", at="1208")
     st = b.state()
     st.strategic.add("G")
-    town = st.module.charts.tec["town"].cost["infantry"]
-    # then the town (not one of 10.4.4B's four terrains) costs its TEC cost in strategic MPs
-    assert check(st, cm.Move(units=("G",), path=("0604", "0504")))[-1].mp == town * TICKS // 2
+    marsh = st.module.charts.tec["marsh"].cost["infantry"]
+    # then marsh (not one of 10.4.4B's four terrains) costs its TEC cost in strategic MPs
+    assert check(st, cm.Move(units=("G",), path=("0604", "0504")))[-1].mp == marsh * TICKS // 2
+
+
+def test_11_0A_a_stack_of_three_moves_into_an_empty_hex_but_not_onto_a_fourth_unit():
+    b = _b().unit("G1", "German", at="0604").unit("G2", "German", at="0604").unit("G3", "German", at="0604")
+    b.unit("F", "German", at="0404").unit("A", "Allied", at="1208")
+    st = b.state()
+    three = ("G1", "G2", "G3")
+    execute(st, cm.Move(units=three, path=("0604", "0504")))
+    assert sorted(st.units_at("0504")) == list(three)
+    assert _refused(st, cm.Move(units=three, path=("0504", "0404"))).rule == "11.0A"
