@@ -566,3 +566,9 @@ def test_26_10A_west_of_the_meuse_on_a_map_taller_than_wide():
                 b.river(a, n, "major", bridge=True, name="Meuse")
     st = b.state()
     assert [victory.west_of_meuse(st, h) for h in ("0101", "0406", "0506", "0806")] == [True, True, False, False]
+
+
+def test_reduction_marginal_with_houffalize_and_st_vith_only():
+    st = _clear_westwall(_hold(init(scenario="reduction"), "Allied", "Houffalize", "St. Vith"))
+    _hold(st, "German", "Bastogne", "Marche")
+    assert said(st)[:4] == ("Marginal", "Allied", "Allied marginal victory", "the Allies hold Houffalize and St. Vith")
