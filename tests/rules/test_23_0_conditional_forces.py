@@ -99,6 +99,21 @@ def test_23_0B_ccr_is_not_committed_twice_on_the_first_turn_of_the_condition():
     assert shifted[0].changes == (("5Arm/CCR", st.turn + 1),)
     committed = [u for u, _ in shifted[1].changes]
     assert len(committed) == 6 and "5Arm/CCR" not in committed
+    st = at(init(), "21DecAM", side="Allied", phase=Phase.MOVEMENT)
+    st.optional = frozenset({"23"})
+    st.pending.update({"129/43": 15, "130/43": 15, "214/43": 15})  # committed before: three left and CCR
+    force_dice(st, 1, 1)
+    shifted = [e for e in var._conditional_events(st, dice(st)) if isinstance(e, ArrivalsShifted)]
+    assert [u for u, _ in shifted[1].changes] == ["33Arm", "5Arm/CCA", "5Arm/CCB"]
+
+
+def test_23_0B_ccr_already_committed_is_not_sent_again():
+    st = at(init(), "21DecAM", side="German", phase=Phase.MOVEMENT)
+    st.optional = frozenset({"23"})
+    st.pending["5Arm/CCR"] = 15
+    force_dice(st, 6, 6)
+    events = var._conditional_events(st, dice(st))
+    assert _triggered(events, "23B") and not any(isinstance(e, ArrivalsShifted) for e in events)
 
 
 def test_23_0B_counter_turn_is_the_printed_arrival_or_this_turn():
@@ -161,3 +176,25 @@ def test_23_0E_a_conditional_counter_without_a_printed_turn_comes_the_turn_it_is
     st.module = dataclasses.replace(st.module, units=units)
     assert var._counter_turn(st, "33Arm") == st.turn
     assert var._counter_turn(st, "129/43") == turn("23DecAM")
+
+
+def test_23_0B_the_events_of_the_first_turn_of_the_condition_word_for_word():
+    from darkdec_qt.rules.core.events import DieRolled
+    from darkdec_qt.rules.narrate import describe
+
+    st = at(init(), "21DecAM", side="Allied", phase=Phase.MOVEMENT)
+    st.optional = frozenset({"23"})
+    force_dice(st, 2, 6)
+    n, t = st.dice_count, st.turn
+    events = var._conditional_events(st, dice(st))
+    chosen = ("129/43", "130/43", "214/43")
+    assert events == [
+        VariantTriggered(rule="23B", turn=t, detail="Germany holds Bastogne near the Meuse (23.0B)"),
+        ArrivalsShifted(changes=(("5Arm/CCR", t + 1),), reason="23.0B"),
+        DieRolled(purpose="Allied conditional forces (23.0B)", value=2, index=n),
+        DieRolled(purpose="Allied conditional forces (23.0B)", value=6, index=n + 1),
+        ArrivalsShifted(changes=tuple((u, turn("23DecAM")) for u in chosen),
+                        reason="conditional forces committed (23.0B)"),
+        *[VariantTriggered(rule=f"23B/{u}", turn=t, detail="default selection (23.0B)") for u in chosen]]
+    assert describe(events[0], st.module) == "Germany holds Bastogne near the Meuse (23.0B) (23B)"
+    assert describe(events[2], st.module) == "die rolled for Allied conditional forces (23.0B): 2"

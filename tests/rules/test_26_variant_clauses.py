@@ -427,3 +427,46 @@ def test_29_0_A_B_sudden_death_ends_the_game_once():
     assert [e.turn for e in var.phase_hook(st, dice(st)) if e.kind == "game_ended"] == [st.turn]
     st.game_over = True
     assert not any(e.kind == "game_ended" for e in var.phase_hook(st, dice(st)))
+
+
+# --- the phase hook's events word for word (the log narrates them; a saved game records them) ------
+
+
+def test_26_18C_the_rolls_events_word_for_word():
+    from darkdec_qt.rules.core.events import DieRolled
+
+    purpose = "Allied discovery of the II SS Panzer Corps (26.18C)"
+    st = _first_phase_1826()
+    force_dice(st, 4)
+    n = st.dice_count
+    assert var.phase_hook(st, dice(st)) == [DieRolled(purpose=purpose, value=4, index=n),
+                                           VariantTriggered(rule="26.18C", turn=1, detail="rolled 4: no effect")]
+    st = _first_phase_1826()
+    force_dice(st, 6)
+    n = st.dice_count
+    earlier = tuple((u, max(1, t - 1)) for u, t in sorted(st.pending.items())
+                    if st.spec(u).side == "Allied" and not st.spec(u).optional)
+    assert var.phase_hook(st, dice(st)) == [
+        DieRolled(purpose=purpose, value=6, index=n),
+        VariantTriggered(rule="26.18C", turn=1, detail="rolled 6: the Allies are warned", adds="26.1"),
+        ArrivalsShifted(changes=earlier, reason="26.18C / 26.1A")]
+
+
+def test_26_20_and_26_10_and_26_19_announcements_word_for_word():
+    st = at(init("26.9"), "16DecAM")
+    st.vc_choice = "luxembourg"
+    assert var.phase_hook(st, dice(st)) == [VariantTriggered(
+        rule="26.20", turn=1, detail="the SS divisions were relocated: the Allies know of Operation Luxembourg "
+        "from the start (26.20C)")]
+    for choice, code, clause in (("small_solution", "19DecAM", "26.20B"), ("luxembourg", "20DecPM", "26.20C")):
+        st = at(init(), code)
+        st.vc_choice = choice
+        assert var.phase_hook(st, dice(st)) == [VariantTriggered(
+            rule="26.20", turn=st.turn, detail=f"Germany informs the Allies: {choice} ({clause})")]
+    st = at(init("26.10"), "24DecAM")
+    st.pos["Peiper/1SS"] = next(h for h in sorted(st.module.hexes) if var.victory.west_of_meuse(st, h))
+    assert var.phase_hook(st, dice(st)) == [VariantTriggered(rule="26.10", turn=st.turn,
+                                                             detail="XXX Corps is committed (26.10B)")]
+    st = _captured(at(init("26.19"), "18DecAM"), "St. Vith")
+    assert var.phase_hook(st, dice(st)) == [ArrivalsShifted(changes=(("FBB", st.turn),),
+                                                            reason="release objective captured (26.19B)")]
