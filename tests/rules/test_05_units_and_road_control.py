@@ -159,3 +159,19 @@ def test_5_7E_strategic_movement_uses_a_road_taken_earlier_in_the_same_phase():
     after = check(st, cm.Move(units=("S",), path=path))[0].mp
     assert after == 8 * TICKS // 3  # 10.4.2B: 1/3 MP per connected friendly road hex
     assert before == 5 * TICKS // 3 + 3 * 3 * TICKS // 3  # the three Allied road hexes cost the woods
+
+
+def test_5_7D_a_retreat_or_an_advance_takes_the_road_hexes_it_enters_not_the_one_it_leaves():
+    from darkdec_qt.rules.combat import events as ce
+    from darkdec_qt.rules.core.apply import apply
+
+    st = _roads()
+    st.pos["G"] = "0504"  # on an Allied road hex
+    apply(st, ce.UnitAdvanced(unit="G", path=("0504", "0404", "0304")))
+    assert [st.road_control[h] for h in ("0504", "0404", "0304", "0204")] == ["Allied", "German", "German", "Allied"]
+    assert st.pos["G"] == "0304"
+    apply(st, ce.UnitRetreated(unit="G", path=("0304", "0305", "0205")))  # off the road: nothing to take
+    assert "0305" not in st.road_control and "0205" not in st.road_control
+    assert st.road_control["0304"] == "German" and st.pos["G"] == "0205"
+    apply(st, ce.UnitRetreated(unit="A", path=("0208", "0304", "0404")))
+    assert [st.road_control[h] for h in ("0304", "0404")] == ["Allied", "Allied"]

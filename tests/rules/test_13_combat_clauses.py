@@ -184,3 +184,32 @@ def test_10_2H_retreats_and_advances_are_not_movement():
     pending(s2, ("g",), ("a",), "D1", (("advance", "German", "0605", 1),), levels=(("0605", 1),))
     run(s2, cc.ChooseAdvance(unit="g", path=("0505", "0605")))
     assert s2.pos["g"] == "0605" and "g" not in s2.moved and s2.mp_spent.get("g", 0) == 0
+
+
+def test_13_6_5_and_14_3_the_combat_bookkeeping_runs_after_the_core_handler_and_knows_a_new_player_turn(
+        monkeypatch):
+    """combat.apply wraps the core handlers of phase_began and unit_moved once, at import: wrapping
+    again on a scratch copy of the handler table shows what the wrapper does. The core handler runs
+    first; the combat bookkeeping is told whether the phase begins a new player turn (14.3: shock
+    combats and exploitation last the player turn; 13.6.5 and 13.5.5J only the phase)."""
+    from darkdec_qt.rules.combat import apply as combat_apply
+    from darkdec_qt.rules.core import apply as core_apply
+    from darkdec_qt.rules.core import events as ev
+
+    handlers = dict(core_apply._HANDLERS)
+    monkeypatch.setattr(core_apply, "_HANDLERS", handlers)
+    calls = []
+    handlers["phase_began"] = lambda s, e: calls.append(("core", s.turn, e.side, e.turn))
+    combat_apply._wrap("phase_began", lambda s, e, new: calls.append(("combat", s.side, e.kind, new)))
+    s = CombatBuilder().build()
+    for e, new in ((ev.PhaseBegan(turn=s.turn, side=s.side, phase="combat"), False),
+                   (ev.PhaseBegan(turn=s.turn, side="Allied", phase="movement"), True),
+                   (ev.PhaseBegan(turn=s.turn + 1, side=s.side, phase="movement"), True)):
+        calls.clear()
+        handlers["phase_began"](s, e)
+        assert calls == [("core", s.turn, e.side, e.turn), ("combat", s.side, "phase_began", new)]
+    handlers["unit_moved"] = lambda s, e: calls.append(("core", s.side, e.kind))
+    combat_apply._wrap("unit_moved", lambda s, e, new: calls.append(("combat", s.side, e.unit, new)))
+    calls.clear()
+    handlers["unit_moved"](s, ev.UnitMoved(unit="x", path=("0505", "0605"), mp=30))
+    assert calls == [("core", s.side, "unit_moved"), ("combat", s.side, "x", False)]  # only a phase begins a player turn
