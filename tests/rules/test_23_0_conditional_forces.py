@@ -61,7 +61,7 @@ def test_23_0A_F_the_pool_holds_the_sides_uncommitted_conditional_units():
 
 def test_26_12B_and_26_14B_take_german_conditional_forces_away_not_allied_ones():
     nordwind = at(init("26.12"), "24DecAM")
-    assert {nordwind.spec(u).division for u in var.conditional_pool(nordwind, "German")} == {"10SS"}
+    assert var.conditional_pool(nordwind, "German") == ["10/10SS", "21/10SS", "22/10SS"]
     assert len(var.conditional_pool(nordwind, "Allied")) == 7
     russian = at(init("26.14"), "24DecAM")
     assert var.conditional_pool(russian, "German") == [] and len(var.conditional_pool(russian, "Allied")) == 7
@@ -198,3 +198,27 @@ def test_23_0B_the_events_of_the_first_turn_of_the_condition_word_for_word():
         *[VariantTriggered(rule=f"23B/{u}", turn=t, detail="default selection (23.0B)") for u in chosen]]
     assert describe(events[0], st.module) == "Germany holds Bastogne near the Meuse (23.0B) (23B)"
     assert describe(events[2], st.module) == "die rolled for Allied conditional forces (23.0B): 2"
+
+
+def test_23_0B_within_four_hexes_of_the_west_side_of_the_meuse_not_five():
+    from darkdec_qt import hexgrid
+    from darkdec_qt.rules.movement.restricted import meuse_west_hexes
+
+    st = at(init(), "24DecAM", phase=Phase.MOVEMENT)
+    st.pos["26/12SS"] = st.module.town_hex("Bastogne")
+    st.supply["Peiper/1SS"] = "supplied"
+    west = meuse_west_hexes(st)
+    free = [h for h in sorted(st.module.hexes) if h not in st.occupancy()]
+    for reach, holds in ((4, True), (5, False)):
+        st.pos["Peiper/1SS"] = next(h for h in free if min(hexgrid.distance(h, w) for w in west) == reach)
+        assert var.conditional_condition(st) == holds, reach
+
+
+def test_23_0B_a_map_without_bastogne_never_meets_the_condition():
+    from tests.rules.builder import ScenarioBuilder
+
+    b = ScenarioBuilder(6, 6)
+    b.unit("G", "German", at="0101")
+    st = b.state(turn="24DecAM", side="German", phase=Phase.MOVEMENT)
+    assert st.module.town_hex("Bastogne") is None and not var.conditional_condition(st)
+

@@ -50,7 +50,8 @@ def test_26_13B_a_move_away_from_the_closest_position_is_refused_with_the_unit_a
     assert mg.line_distance(st, "Sûre", "0503") == 5
     err = mg.withdrawal_move_problem(st, ("A", "B"), ("0503", "0504", "0503", "0502"))
     assert (err.rule, err.unit, err.hex) == ("26.13B", "A", "0502")
-    assert "Sûre" in str(err)
+    assert err.reason == ("must move by the most direct route toward the closest river position (Sûre) "
+                          "during Montgomery's withdrawal")
     assert mg.withdrawal_move_problem(st, ("A", "B"), ("0503", "0504", "0505")) is None  # closer, never farther
     assert mg.withdrawal_move_problem(st, ("A",), ("0503", "0603")) is not None  # as far: not closer
     assert mg.withdrawal_move_problem(st, ("A",), ("0503", "0502", "0503", "0504")) is not None  # farther first
@@ -63,7 +64,8 @@ def test_26_13B_a_unit_on_a_position_moves_only_along_the_positions():
     assert mg.withdrawal_move_problem(st, ("A",), ("0508", "0608")) is None
     err = mg.withdrawal_move_problem(st, ("A", "B"), ("0508", "0608", "0609"))
     assert (err.rule, err.unit, err.hex) == ("26.13B", "A", "0609")
-    assert "river position" in str(err) and "0609" in str(err)
+    assert err.reason == ("is on a river position and may move only along the positions during Montgomery's "
+                          "withdrawal, not to 0609")
     assert mg.withdrawal_search_limits(st, ("A",)) is None  # only the end hex matters
 
 
@@ -86,3 +88,20 @@ def test_26_13E_or_else_west_to_the_meuse_when_the_sure_is_closer():
     assert mg.withdrawal_move_problem(st, ("A",), ("0505", "0405")) is None  # closer to the Meuse
     err = mg.withdrawal_move_problem(st, ("A",), ("0505", "0605"))
     assert err is not None and "Meuse, Sûre" in str(err)
+
+
+def test_26_13B_closest_to_the_meuse_heads_for_the_meuse_alone():
+    st = _map(start="0305", meuse=True)
+    assert mg.line_distance(st, "Meuse", "0305") == 2 < mg.line_distance(st, "Sûre", "0305")
+    assert mg.withdrawal_search_limits(st, ("A",)) == [("Meuse", 2)]
+    err = mg.withdrawal_move_problem(st, ("A",), ("0305", "0405"))
+    assert "river position (Meuse) during" in str(err)
+
+
+def test_26_13B_one_hex_from_a_position_the_move_must_reach_it():
+    st = _map(start="0507")
+    assert mg.line_distance(st, "Sûre", "0507") == 1
+    assert mg.withdrawal_search_limits(st, ("A",)) == [("Sûre", 1)]
+    assert mg.withdrawal_move_problem(st, ("A",), ("0507", "0607")) is not None
+    assert mg.withdrawal_move_problem(st, ("A",), ("0507", "0508")) is None
+
