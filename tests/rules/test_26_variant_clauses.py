@@ -402,6 +402,9 @@ def test_26_13A_the_withdrawal_and_its_second_pass_are_offered_to_the_allies_in_
     supply = st.clone()
     supply.phase = Phase.SUPPLY
     assert list(var.withdrawal_commands(supply)) == []
+    german = st.clone()
+    german.side = "German"  # the declaration is the Allies': nothing is offered to Germany
+    assert list(var.withdrawal_commands(german)) == []
     st.triggers[f"26.13/2@{st.turn}"] = st.turn
     assert list(var.withdrawal_commands(st)) == []
 
