@@ -281,3 +281,10 @@ def test_13_5_1B_the_pending_decision_outside_a_result_lists_no_absent_options()
     assert (p.what, p.n) == ("retreat", 1) and p.options and p.absent == []
     s.battle = s.battle.with_(tasks=())
     assert awaited(s) is None
+
+
+def test_15_5D_while_a_displaced_leaders_hex_is_owed_no_result_option_is_offered():
+    s = _defender_result(more=_middleton(), rule_13_5_1E=True)
+    s.displaced["Middleton"] = ("0708", "0709")
+    p, options, absent = _offered(s)
+    assert (p.what, p.hex) == ("result", "0605") and options == [] and absent == []
