@@ -135,3 +135,16 @@ def test_7_1_5_a_command_that_is_not_a_battle_or_air_command_is_malformed():
     with pytest.raises(MalformedCommand) as e:
         procedure.check(_two(), cm.EndPhase())
     assert e.value.reason == "'end_phase' is not a combat command"
+
+
+def test_14_3_a_shock_combat_is_declared_and_recorded_as_one():
+    from darkdec_qt.rules.core.phases import Phase
+
+    b = CombatBuilder().german("pz", "0505", a=6, type="armor").allied("a", "0605", d=4)
+    b.optional.add("14")
+    s = b.build()
+    s.phase = Phase.EXPLOITATION
+    s.exploited.add("pz")
+    evs = run(s, cc.DeclareBattle(attackers=("pz",), defenders=("a",), shock=True))
+    assert [e.battle_kind for e in evs if e.kind == "battle_declared"] == ["shock"]
+    assert (s.battle.kind, s.battle.shock) == ("shock", True) and s.shock_done == {"pz"}
