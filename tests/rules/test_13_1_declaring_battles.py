@@ -443,7 +443,7 @@ def test_13_9_1A_B_armor_superiority_in_every_defending_hex_and_only_when_the_at
     assert {h: lv for h, (lv, _) in p.levels.items()} == {"0605": 2, "0604": 3}
     assert p.levels["0605"][1][-1] == (-1, "attacker armor superiority (13.9.1A)")
     p = plan(s, bs.with_(use_armor=False))
-    assert not p.armor_used and {h: lv for h, (lv, _) in p.levels.items()} == {"0605": 3, "0604": 4}
+    assert p.armor_used is False and {h: lv for h, (lv, _) in p.levels.items()} == {"0605": 3, "0604": 4}
     # 13.5.5K: a counterattack takes no armor superiority for the attacker
     p = plan(s, bs.with_(kind="counterattack"))
     assert not p.armor_used and {h: lv for h, (lv, _) in p.levels.items()} == {"0605": 3, "0604": 4}
@@ -639,3 +639,24 @@ def test_13_1_the_hexes_a_unit_may_attack_are_the_adjacent_enemy_occupied_ones()
     assert attackable(s, "c") == ["0504", "0505"]
     assert attackable(s, "2/12VG") == ["0404"]
     assert attackable(s, "3/12VG") == ["0605"]
+
+
+def test_13_4_2_and_14_3_the_plan_names_the_dice_column():
+    b = _two_hexes()
+    b.turn = 5  # German tactical advantage (18.1A)
+    s = b.build()
+    bs = BattleState(id=1, attacker_side="German", attackers=("g",), defenders=("a", "b", "c"))
+    p = plan(s, bs)
+    assert (p.column, p.column_reason) == ("tactical", "German tactical advantage AM 16 - PM 22 Dec (13.4.2, 18.1A)")
+    s = _two_hexes().build()  # AM 23 Dec: no German advantage
+    assert (plan(s, bs).column, plan(s, bs).column_reason) == ("normal", "normal column")
+    p = plan(s, bs.with_(shock=True))
+    assert (p.column, p.column_reason) == ("tactical", "shock combat (14.3)")
+
+
+def test_13_3_1C_a_defending_hex_attacked_only_across_a_river_takes_the_rivers_level():
+    s = CombatBuilder().german("g", "0505", a=12).allied("a", "0605", d=2).river("0505", "0605").build()
+    p = plan(s, BattleState(id=1, attacker_side="German", attackers=("g",), defenders=("a",)))
+    assert p.levels["0605"] == (3, [(3, "river, all enemies across (13.3.1C)")])
+    assert p.armor_used is False
+

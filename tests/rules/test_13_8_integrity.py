@@ -361,3 +361,19 @@ def test_14_3_a_component_in_reserve_near_the_defenders_counts_for_integrity_in_
                      integrity=("12VG",))
     assert drm(s, bs)[0] == 0  # a standard attack without the reserves rule
     assert drm(s, bs.with_(shock=True))[0] == -1
+
+
+def test_13_8_4_1_the_proposed_battle_shows_both_bonuses_of_a_standard_attack():
+    from darkdec_qt.rules.combat.queries import proposed_battle
+
+    p = proposed_battle(_manteuffel(), GERMANS, ("a",))
+    assert p.drm == -2  # not an all out assault (13.8.4.1)
+
+
+def test_13_8_4A_an_all_out_assault_planned_takes_one_integrity_bonus():
+    from darkdec_qt.rules.combat.battle import plan
+
+    s = _manteuffel()
+    bs = BattleState(id=1, attacker_side="German", attackers=GERMANS, defenders=("a",), integrity=("12VG", "FBB"))
+    assert plan(s, bs).drm == -2
+    assert plan(s, bs, assault=True).drm == -1
