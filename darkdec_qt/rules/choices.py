@@ -26,8 +26,8 @@ comes before movement, to move) while the choice can still be made.
   (``ChooseConditionalUnits``; the engine's counter-order pick is only a proposal, which the
   side may confirm by choosing it), owed before the phase ends unless one has entered.
 The engine's end-of-phase defaults (stacking.end_of_movement_eliminations,
-reinforcements.end_of_movement_events, exits.forced_hold_offs, fuel.auto_events) remain
-only for what no command can still settle.
+reinforcements.end_of_movement_events, fuel.auto_events) remain only for what no command
+can still settle; 10.7.2C has none (while a debt can be paid the phase does not end).
 """
 
 from __future__ import annotations

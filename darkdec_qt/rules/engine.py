@@ -330,10 +330,8 @@ def end_of_phase_events(state: GameState, dice: DiceCursor) -> list[Event]:
     if ph is Phase.SUPPLY and state.side == "German":
         out += fuel.auto_events(state)  # 8.7.1B: the divisions still owed (none when nothing is owed)
     if ph is Phase.MOVEMENT:
-        from darkdec_qt.rules.movement import (
-            exits,  # rules engine I: each step sees the previous ones' events
-        )
-
+        # 10.7.2C: no hold-off default: the Allies choose (choices._owed_choice refuses to end the
+        # phase while a debt can be paid). Rules engine I: each step sees the previous ones' events.
         tmp = state.clone()
 
         def add(events: list[Event]) -> None:
@@ -341,7 +339,6 @@ def end_of_phase_events(state: GameState, dice: DiceCursor) -> list[Event]:
                 apply(tmp, e)
                 out.append(e)
 
-        add(exits.forced_hold_offs(tmp))  # 10.7.2C before 10.6.3A auto-entry
         add(reinforcements.end_of_movement_events(tmp))
         out += stacking.end_of_movement_eliminations(tmp, state.side)  # 11.0C
     if ph in MOVING_PHASES:

@@ -8,6 +8,7 @@ from darkdec_qt.rules.core.phases import Phase
 from darkdec_qt.rules.engine import check, execute
 from darkdec_qt.rules.movement import exits
 from tests.rules.builder import ScenarioBuilder
+from tests.rules.rules_helpers import refusal
 
 
 def west_edge(side="German", turn="22DecAM", **kw):
@@ -126,8 +127,26 @@ def test_10_7_3B_held_off_units_never_enter():
 def test_10_7_3C_no_more_reinforcements_from_that_edge_nothing_owed():
     st = allied_turn_after_exit()
     st.pending.clear()
-    assert exits.forced_hold_offs(st) == []
+    assert exits.hold_off_candidates(st) == []
     execute(st, cm.EndPhase())
     with pytest.raises(IllegalAction) as e:
         check(st, cm.HoldOff("R1"))
     assert e.value.rule == "10.7.2C"
+
+
+def test_10_7_2C_only_an_edge_with_a_debt_holds_units_off():
+    st = west_edge(side="Allied", turn="23DecAM")  # no German exit yet
+    assert exits.hold_off_candidates(st) == []
+    assert refusal(st, cm.HoldOff("R1")).rule == "10.7.2C"
+
+
+def test_10_7_2C_a_debt_of_one_point_is_owed_and_a_paid_debt_no_longer():
+    st = allied_turn_after_exit()
+    st.hold_off_owed["W"] = 1
+    assert [u for u, _ in exits.hold_off_candidates(st)] == ["R1", "R2"]
+    st.hold_off_owed["W"] = 3
+    execute(st, cm.HoldOff("R2"))  # attack strength 3: paid exactly
+    assert st.hold_off_owed["W"] == 0 and exits.hold_off_candidates(st) == []
+    e = refusal(st, cm.HoldOff("R1"))
+    assert (str(e), e.rule, e.unit) == (
+        "R1 cannot be held off: not a due reinforcement of an edge where Germans exited (10.7.2C)", "10.7.2C", "R1")

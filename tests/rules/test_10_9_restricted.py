@@ -6,11 +6,12 @@ from darkdec_qt import hexgrid
 from darkdec_qt.rules.core import commands as cm
 from darkdec_qt.rules.core.apply import apply
 from darkdec_qt.rules.core.errors import IllegalAction
-from darkdec_qt.rules.core.events import UnitEliminated, UnitReformed
+from darkdec_qt.rules.core.events import RestrictedReleased, UnitEliminated, UnitReformed
 from darkdec_qt.rules.core.phases import Phase
 from darkdec_qt.rules.engine import check, execute
 from darkdec_qt.rules.movement import restricted
 from tests.rules.builder import ScenarioBuilder
+from tests.rules.rules_helpers import refusal
 
 
 def meuse_map(turn="24DecAM", german_at="1209"):
@@ -144,3 +145,72 @@ def test_10_9_2C_one_voluntary_us_release_per_am_turn_from_3_january():
         check(pm, cm.ReleaseRestricted("17/507"))
     st.turn = st.module.turn_index["4JanAM"].number  # the next AM game turn: one more
     execute(st, cm.ReleaseRestricted("17/507"))
+
+
+def _released_already():
+    st = meuse_map(turn="3JanAM")
+    execute(st, cm.ReleaseRestricted("Eng"))
+    st.turn = st.module.turn_index["4JanAM"].number
+    return st
+
+
+def _one_this_turn():
+    st = meuse_map(turn="3JanAM")
+    execute(st, cm.ReleaseRestricted("Eng"))
+    st.released.discard("17/507")
+    return st
+
+
+def _german_turn():
+    st = meuse_map(turn="3JanAM")
+    st.side = "German"
+    return st
+
+
+def _many_destroyed():
+    st = meuse_map(turn="3JanAM")
+    st.destroyed_count["Allied"] = 36  # 10.9.1B: every restricted unit is released
+    return st
+
+
+@pytest.mark.parametrize("state,unit,text", [
+    (lambda: meuse_map(turn="3JanAM"), "nobody", "unknown unit 'nobody' (10.9.2C)"),
+    (lambda: meuse_map(turn="3JanAM"), "Br1", "Br1 is not a restricted US unit (10.9.2C)"),
+    (lambda: meuse_map(turn="3JanAM"), "1107", "1107 is not a restricted US unit (10.9.2C)"),
+    (lambda: meuse_map(turn="3JanAM"), "g/1", "g/1 is not a restricted US unit (10.9.2C)"),
+    (_released_already, "Eng", "Eng is already released (10.9.2C)"),
+    (_many_destroyed, "Eng", "Eng is already released (10.9.2C)"),
+    (lambda: meuse_map(turn="2JanAM"), "Eng", "Eng may be released voluntarily only on Allied AM turns from 3 January "
+                                             "(10.9.2C)"),
+    (lambda: meuse_map(turn="3JanPM"), "Eng", "Eng may be released voluntarily only on Allied AM turns from 3 January "
+                                             "(10.9.2C)"),
+    (_german_turn, "Eng", "Eng may be released voluntarily only on Allied AM turns from 3 January (10.9.2C)"),
+    (_one_this_turn, "17/507", "17/507 cannot be released: one voluntary release per AM game turn (10.9.2C)"),
+])
+def test_10_9_2C_each_voluntary_release_refusal_names_the_unit_and_the_clause(state, unit, text):
+    e = refusal(state(), cm.ReleaseRestricted(unit))
+    assert (str(e), e.rule, e.unit) == (text, "10.9.2C", None if unit == "nobody" else unit)
+
+
+def test_10_9_2C_the_voluntary_release_event():
+    st = meuse_map(turn="3JanAM")
+    assert check(st, cm.ReleaseRestricted("Eng")) == [
+        RestrictedReleased(unit="Eng", reason="voluntary release (10.9.2C)", voluntary=True)]
+
+
+def test_10_9_1B_a_released_unit_moves_without_a_german_near_the_meuse():
+    st = meuse_map()  # the German unit far from the Meuse: nothing activates Br1
+    assert not restricted.is_activated(st, "Br1")
+    st.released.add("Br1")
+    assert restricted.is_activated(st, "Br1")
+    check(st, cm.Move(units=("Br1",), path=("0303", "0302")))
+
+
+def test_10_9_1A_the_west_side_of_the_meuse_only_where_it_has_a_west_side():
+    """A stretch of the river between two hexes of one column runs east-west: neither bank is its west side."""
+    b = ScenarioBuilder(10, 10)
+    b.river("0404", "0504", "major", name="Meuse")  # a north-south stretch: 0404 is west of it
+    b.river("0707", "0708", "major", name="Meuse")  # an east-west stretch
+    b.unit("g/1", "German", at="0909")
+    st = b.state(turn="24DecAM", side="Allied", phase=Phase.MOVEMENT)
+    assert restricted.meuse_west_hexes(st) == {"0404"}

@@ -69,19 +69,3 @@ def check_hold_off(state: GameState, cmd: cm.HoldOff, dice: object) -> list[ev.E
             return [ev.UnitHeldOff(unit=u, edge=edge, strength=state.strength(u)[0])]
     raise IllegalAction("cannot be held off: not a due reinforcement of an edge where Germans exited",
                         rule="10.7.2C", unit=cmd.unit)
-
-
-def forced_hold_offs(state: GameState) -> list[ev.Event]:
-    """10.7.2C "as soon as possible": at the end of the Allied Movement Phase due
-    reinforcements of an edge with a debt are held off (in id order) until it is paid;
-    10.7.3C: with no further reinforcements from that edge nothing more is owed."""
-    if state.side != "Allied" or state.phase is not Phase.MOVEMENT:
-        return []
-    debt = dict(state.hold_off_owed)
-    out: list[ev.Event] = []
-    for u, edge in hold_off_candidates(state):
-        if debt.get(edge, 0) > 0:
-            strength = state.strength(u)[0]
-            out.append(ev.UnitHeldOff(unit=u, edge=edge, strength=strength))
-            debt[edge] -= strength
-    return out
