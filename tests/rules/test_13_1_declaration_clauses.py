@@ -148,3 +148,18 @@ def test_14_3_a_shock_combat_is_declared_and_recorded_as_one():
     evs = run(s, cc.DeclareBattle(attackers=("pz",), defenders=("a",), shock=True))
     assert [e.battle_kind for e in evs if e.kind == "battle_declared"] == ["shock"]
     assert (s.battle.kind, s.battle.shock) == ("shock", True) and s.shock_done == {"pz"}
+
+
+def test_13_4_and_18_2A_the_battle_rolls_two_named_dice_and_adds_the_drm():
+    from tests.rules.combat_helpers import seed_with
+
+    b = CombatBuilder().german("g", "0505", a=8).allied("a", "0605")
+    b.turn = 1  # AM 16 December: the German surprise DRM of -1 (18.2A)
+    s = b.build()
+    s.seed = seed_with(4, 5)
+    run(s, cc.DeclareBattle(attackers=("g",), defenders=("a",)))
+    run(s, cc.DefenderDeclares())
+    evs = run(s, cc.ResolveBattle())
+    assert [(e.purpose, e.value) for e in evs if e.kind == "die_rolled"] == [("battle 1 die 1", 4),
+                                                                            ("battle 1 die 2", 5)]
+    assert [(e.drm, e.roll) for e in evs if e.kind == "battle_resolved"] == [(-1, 8)]
