@@ -258,7 +258,7 @@ def test_15_2A_each_commander_that_cannot_help_is_named_with_his_clause_two_at_m
     from darkdec_qt.rules import commanders
 
     first, second = commanders.leaders_on_map(s, "Allied")[:2]
-    said = {"Middleton": "Middleton does not have a within his command range of 2 hexes (15.3A)",
+    said = {"Middleton": "Middleton does not have a within his command range of 4 hexes (15.3A)",
             "Hodges": "Hodges has no defense option left this phase (15.2A)",
             "Bradley": "Bradley has no defense option left this phase (15.2A)"}
     assert (opt, rule) == ("step1", "13.5.1E")
@@ -288,3 +288,23 @@ def test_15_5D_while_a_displaced_leaders_hex_is_owed_no_result_option_is_offered
     s.displaced["Middleton"] = ("0708", "0709")
     p, options, absent = _offered(s)
     assert (p.what, p.hex) == ("result", "0605") and options == [] and absent == []
+
+
+def test_13_9_2A_an_option_offered_with_its_armored_losses_is_not_listed_as_absent():
+    """The first loss set in name order (the infantry's step) is refused by 13.9.2A, but the option
+    is offered with the armored unit's step, so it is not among the options the client lacks."""
+    s = CombatBuilder().terrain("0605", "woods").german("inf", "0505").german("pz", "0505", type="armor") \
+        .allied("a", "0605").build()
+    pending(s, ("inf", "pz"), ("a",), "A1", (("result", "German", "0505", 0),), armor_used=True)
+    p, options, absent = _offered(s)
+    assert options == [("retreat1", (), None), ("step1", ("pz",), None)] and absent == []
+
+
+def test_15_3A_a_commander_out_of_range_is_named_with_the_clause_his_refusal_already_cites():
+    s = _defender_result(more=lambda b: (_middleton(at="1212", m=2)(b),
+                                         b.unit("Model", "German", "0909", a=0, d=0, m=5, type="leader", dopt=2)),
+                         rule_13_5_1E=True)
+    p, options, absent = _offered(s)
+    assert options == [("retreat1", (), "")]
+    assert absent == [("step1", "13.5.1E", "must retreat the full distance: Middleton does not have a within his "
+                                           "command range of 4 hexes (15.3A)")]  # an enemy leader is not asked
