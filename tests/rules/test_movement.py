@@ -293,8 +293,8 @@ def test_11_1A_a_stack_of_two_classes_is_offered_its_cheapest_path_round_a_river
     st = b.state(side="German")
     # when crossing costs the armor 3 MP and going round by 0403 costs both 2 MP
     cost, path = movement.legal_destinations(st, ("Pz", "VG"))["0404"]
-    # then the stack is offered the way round
-    assert (cost, path) == (2 * TICKS, ("0304", "0403", "0404"))
+    # then the stack is offered a way round (by 0403 or 0305, 2 MP either), not across the river
+    assert cost == 2 * TICKS and len(path) == 3 and path[1] in ("0403", "0305")
 
 
 def test_10_4_8C_the_destinations_charge_the_terrain_cost_of_a_crossing_left_by_the_other_road():

@@ -322,7 +322,6 @@ def search(ctx: MoveContext) -> dict[str, tuple[int, tuple[str, ...]]]:
                 counter += 1
                 heapq.heappush(heap, (p, counter, sd.b, out_roads, new, used + infiltrating))
         ctx.infiltrator = False
-    result.pop(start, None)
     return result
 
 
