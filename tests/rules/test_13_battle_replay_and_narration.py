@@ -92,8 +92,8 @@ def test_13_3_3A_the_defenders_declaration_narrated_with_its_own_reductions_only
 
 def test_13_battle_record_round_trips_and_reads_its_hexes():
     """The battle in progress (13.0-13.7) as kept in a saved game: every field survives the round
-    trip as the same tuples, and the levels and
-    voluntary reductions (13.3.3) read 0 for a hex the record does not name."""
+    trip as the same tuples, and the voluntary reductions (13.3.3) read 0 for a hex the record does
+    not name."""
     import json
 
     from darkdec_qt.rules.combat.battle_state import BattleState
@@ -106,7 +106,6 @@ def test_13_battle_record_round_trips_and_reads_its_hexes():
     assert BattleState.from_json(text) == b
     assert json.loads(text)["levels"] == [["0605", 2], ["0606", 3]]
     assert b.to_dict()["levels"] == (("0605", 2), ("0606", 3))
-    assert (b.level("0605"), b.level("0606"), b.level("0707")) == (2, 3, 0)
     assert (b.reduction("0605"), b.reduction("0606")) == (1, 0)
     assert b.defender_side == "Allied" and b.with_(attacker_side="Allied").defender_side == "German"
     assert b.task == ("result", "Allied", "0605", 1)

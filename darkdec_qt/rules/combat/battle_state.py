@@ -62,9 +62,6 @@ class BattleState:
     def task(self) -> Task | None:
         return self.tasks[0] if self.tasks else None
 
-    def level(self, hex_id: str) -> int:
-        return dict(self.levels).get(hex_id, 0)
-
     def reduction(self, hex_id: str) -> int:
         return dict(self.reductions).get(hex_id, 0)
 
