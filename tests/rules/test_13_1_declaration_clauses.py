@@ -154,7 +154,7 @@ def test_13_4_and_18_2A_the_battle_rolls_two_named_dice_and_adds_the_drm():
     from tests.rules.combat_helpers import seed_with
 
     b = CombatBuilder().german("g", "0505", a=8).allied("a", "0605")
-    b.turn = 1  # AM 16 December: the German surprise DRM of -1 (18.2A)
+    b.turn = 1  # AM 16 December: the German surprise DRM of -1 (18.2A), on the tactical column (13.4)
     s = b.build()
     s.seed = seed_with(4, 5)
     run(s, cc.DeclareBattle(attackers=("g",), defenders=("a",)))
@@ -162,4 +162,4 @@ def test_13_4_and_18_2A_the_battle_rolls_two_named_dice_and_adds_the_drm():
     evs = run(s, cc.ResolveBattle())
     assert [(e.purpose, e.value) for e in evs if e.kind == "die_rolled"] == [("battle 1 die 1", 4),
                                                                             ("battle 1 die 2", 5)]
-    assert [(e.drm, e.roll) for e in evs if e.kind == "battle_resolved"] == [(-1, 8)]
+    assert [(e.column, e.drm, e.roll) for e in evs if e.kind == "battle_resolved"] == [("tactical", -1, 8)]
