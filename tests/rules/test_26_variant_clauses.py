@@ -109,6 +109,11 @@ def test_26_8_set_up_removals_go_out_of_play_the_rest_shift():
 def test_first_turn_is_the_scenarios_first_turn():
     assert var.first_turn(init(scenario="turning_point")) == turn("22DecAM") != 1
     assert var.first_turn(init()) == 1
+    from tests.rules.builder import ScenarioBuilder
+
+    built = ScenarioBuilder(4, 4).state(turn="18DecAM")
+    built.scenario = "not_in_the_module"
+    assert var.first_turn(built) == 1  # a scenario the module lacks starts on turn 1, as initial_state has it
 
 
 def test_26_8B_C_and_26_12A_removed_reinforcements_never_arrive_others_keep_their_turn():
