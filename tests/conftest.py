@@ -4,6 +4,7 @@ worker, ``packaging/test.sh``) has its own user folders and loads the bundled mo
 from __future__ import annotations
 
 import os
+import sys
 
 import pytest
 
@@ -37,9 +38,10 @@ def _user_folders(tmp_path_factory):
 def _cold_rules_caches():
     """Under mutation testing (packaging/mutation.sh) mutmut runs each mutant's tests in a
     process forked from the one that ran them without mutants, so the rules engine's caches
-    (the tables and module memos, ZOC, distances to the enemy) would still hold answers
-    computed without the mutant, and a mutant in cached code would survive any test. Each
-    mutant's run starts with them empty (rebuilding them costs well under a second)."""
+    (the tables and module memos, ZOC, distances to the enemy) and the tests' memos of its
+    answers (initial states, sampled play-outs) would still hold answers computed without the
+    mutant, and a mutant in cached code would survive any test. Each mutant's run starts with
+    them empty (the play-outs cost seconds to rebuild, the rest well under a second)."""
     if "__mutmut_" in os.environ.get("MUTANT_UNDER_TEST", ""):
         from darkdec_qt.rules import engine
         from darkdec_qt.rules.core import tables, zoc
@@ -47,6 +49,11 @@ def _cold_rules_caches():
         tables._CACHE.clear()
         zoc._CACHE.clear()
         engine._NEAR_CACHE.clear()
+        # the tests' own memos of engine answers: initial states, the sampled play-outs
+        for name, memo in (("tests.rules.conftest_real", "_init"),
+                           ("tests.rules.test_queries_agree_with_check", "sampled")):
+            if name in sys.modules:
+                getattr(sys.modules[name], memo).cache_clear()
     yield
 
 
