@@ -416,3 +416,34 @@ def test_7_1_5D_13_0B_the_end_of_the_combat_phase_is_guarded_once_after_the_owed
     e = guard(s, cm.EndPhase())
     assert e.rule == "7.1.5.1F" and "a battle is being resolved" in e.reason
     assert guard(s, cm.Move(units=("g",), path=("0505", "0504"))) is None  # only the end of the phase
+
+
+def test_10_4_7B_a_d_result_without_a_bracket_ends_the_defenders_strategic_movement():
+    from darkdec_qt.rules.combat import commands as cc
+    from tests.rules.combat_helpers import run, seed_with
+
+    b = CombatBuilder().german("g", "0505", a=8).allied("a", "0605", d=4)
+    b.strategic.add("a")
+    s = b.build()
+    s.seed = seed_with(3, 3)  # 2:1, roll 6: D2
+    run(s, cc.DeclareBattle(attackers=("g",), defenders=("a",)))
+    run(s, cc.DefenderDeclares())
+    evs = run(s, cc.ResolveBattle())
+    assert [e.result for e in evs if e.kind == "battle_resolved"] == ["D2"]
+    assert [(e.unit, e.mp, e.reason) for e in evs if e.kind == "strategic_left"] == [("a", 0, "10.4.7B")]
+    assert "a" not in s.strategic
+
+
+def test_13_5_5A_and_13_5_6A_a_ca_or_ff_result_owes_the_defender_a_decision_for_the_whole_battle():
+    from darkdec_qt.rules.combat import commands as cc
+    from tests.rules.combat_helpers import run, seed_with
+    from tests.rules.test_13_2_all_out_assault import _setup
+    from tests.rules.test_13_5_3B_13_5_5I_15_6D import _counterattack_counterattacked
+
+    assert _counterattack_counterattacked().battle.task == ("ca", "German", "", 0)  # in no one hex, no count
+    s = _setup()
+    s.seed = seed_with(3, 5)  # 2:1, roll 8: FF
+    run(s, cc.DeclareBattle(attackers=("x",), defenders=("g",)))
+    run(s, cc.DefenderDeclares())
+    run(s, cc.ResolveBattle())
+    assert s.battle.task == ("ff_def", "German", "", 0)
