@@ -138,7 +138,7 @@ def _fields(st, unit: str, path: tuple[str, ...]) -> tuple[str, str, str | None,
     return str(e), e.rule, e.unit, e.hex
 
 
-def test_10_2_12_1A_10_9B_a_refused_path_names_the_unit_the_hex_refused_and_the_clause():
+def test_10_2_and_12_1A_and_10_9B_a_refused_path_names_the_unit_the_hex_refused_and_the_clause():
     # given a clear corridor in fortification, a German unit at 0705 whose ZOC covers 0605, a British
     # unit activated but not released (10.9.1A) west of the Meuse
     b = corridor()
@@ -163,7 +163,7 @@ def test_10_2_12_1A_10_9B_a_refused_path_names_the_unit_the_hex_refused_and_the_
         "A cannot continue to 0705: units must stop on entering an enemy ZOC (12.1A)", "12.1A", "A", "0705")
 
 
-def test_10_11_12_14_16_19_a_unit_that_may_not_move_at_all_is_refused_naming_it_and_the_clause():
+def test_10_and_11_and_12_and_14_and_16_and_19_a_unit_that_may_not_move_at_all_is_refused_naming_it_and_the_clause():
     b = corridor("0204", "0304")
     for u, at in (("A", "0205"), ("A2", "0205"), ("B", "0305"), ("S", "0505"), ("S2", "0505")):
         b.unit(u, "Allied", at=at)
