@@ -213,3 +213,16 @@ def test_13_6_5_and_14_3_the_combat_bookkeeping_runs_after_the_core_handler_and_
     calls.clear()
     handlers["unit_moved"](s, ev.UnitMoved(unit="x", path=("0505", "0605"), mp=30))
     assert calls == [("core", s.side, "unit_moved"), ("combat", s.side, "x", False)]  # only a phase begins a player turn
+
+
+def test_14_2_a_unit_that_moves_in_the_exploitation_phase_is_marked_as_exploited_and_only_then():
+    from darkdec_qt.rules.core import events as ev
+    from darkdec_qt.rules.core.apply import apply
+    from darkdec_qt.rules.core.phases import Phase
+
+    s = CombatBuilder().german("g", "0505").german("h", "0506").build()
+    s.phase = Phase.MOVEMENT
+    apply(s, ev.UnitMoved(unit="h", path=("0506", "0507"), mp=30))
+    s.phase = Phase.EXPLOITATION
+    apply(s, ev.UnitMoved(unit="g", path=("0505", "0605"), mp=30))
+    assert s.exploited == {"g"} and s.pos["g"] == "0605"
