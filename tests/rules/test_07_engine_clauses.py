@@ -178,3 +178,11 @@ def test_10_6_3A_11_0C_17_2_the_end_of_a_movement_phase_does_all_its_work_in_ord
     # eliminated, 17.2B the vacant fortification is removed: every one of them, in that order
     assert [(e.kind, getattr(e, "unit", getattr(e, "hex", None))) for e in evs] == [
         ("unit_entered", "R/A"), ("unit_eliminated", "S3"), ("fortification_removed", "0303")]
+
+
+def test_24_0_the_weather_is_rolled_when_the_german_supply_phase_begins():
+    b = ScenarioBuilder(10, 8)
+    b.unit("A", "German", at="0403").unit("E", "Allied", at="0808")
+    st = b.state(turn="22DecAM", side="German", phase=Phase.SUPPLY, optional=("24",))
+    evs = engine.start_of_phase_events(st, cursor(st))
+    assert [e.kind for e in evs if e.kind in ("die_rolled", "weather_set")][:2] == ["die_rolled", "weather_set"]

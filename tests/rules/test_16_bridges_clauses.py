@@ -253,3 +253,13 @@ def test_16_1F_16_2_a_blown_bridge_is_no_bridge_until_rebuilt_and_a_built_one_is
     st = build_map()
     st.blown.discard(("0507", "0607"))
     assert bridges.has_bridge(st, "0607", "0507")  # a printed bridge stands until blown
+
+
+def test_16_2_2B_the_bridge_is_built_only_when_the_construction_phase_begins():
+    st = build_map()
+    execute(st, BUILD)
+    for phase in (Phase.REACTION, Phase.COMBAT, Phase.EXPLOITATION):
+        execute(st, cm.EndPhase())
+        assert st.phase is phase and not bridges.has_bridge(st, "0506", "0606"), phase
+    execute(st, cm.EndPhase())
+    assert st.phase is Phase.CONSTRUCTION and bridges.has_bridge(st, "0506", "0606")
