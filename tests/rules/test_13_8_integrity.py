@@ -377,3 +377,25 @@ def test_13_8_4A_an_all_out_assault_planned_takes_one_integrity_bonus():
     bs = BattleState(id=1, attacker_side="German", attackers=GERMANS, defenders=("a",), integrity=("12VG", "FBB"))
     assert plan(s, bs).drm == -2
     assert plan(s, bs, assault=True).drm == -1
+
+
+def test_13_8_2_and_13_8_5C_the_attacked_unit_must_be_one_of_the_adjacent_components():
+    b = _div(CombatBuilder(), "Allied", "101", ["0605", "0606", "0706", "1111"]).german("g", "1011")
+    s = b.build()
+    assert integrity.defense_divisions(s, ("g",), ("4/101",)) == []  # the three together were not attacked
+    assert integrity.defense_divisions(s, ("g",), ("4/101", "1/101")) == ["101"]
+
+
+def test_13_8B_and_13_8_2_the_99th_and_another_division_defending_together_both_have_integrity():
+    from dataclasses import replace
+
+    b = CombatBuilder().german("g", "0505")
+    for i, h in enumerate(["0605", "0909", "1111"]):
+        b.unit(f"99/{i}", "Allied", h, division="99")
+    b = _div(b, "Allied", "9Arm", ["0604", "0704", "0705"])
+    s = b.build()
+    units = dict(s.module.units)
+    for u in ("99/0", "99/1", "99/2"):
+        units[u] = replace(units[u], setup=s.pos[u])
+    object.__setattr__(s.module, "units", units)
+    assert integrity.defense_divisions(s, ("g",), ("99/0", "1/9Arm")) == ["99", "9Arm"]
