@@ -26,8 +26,10 @@ def _derived(scenario, optional=("15",)):
     return initial_state(real_module(), scenario, "1", optional=optional)
 
 
-@pytest.fixture(scope="module", params=DERIVED)
+@pytest.fixture(params=DERIVED)
 def st(request):
+    """Built for each test (0.2 s): mutmut runs a mutant's tests by the functions each test
+    called, and a state built once for the module would be built inside one test only."""
     return _derived(request.param)
 
 
