@@ -52,3 +52,10 @@ def test_the_state_hash_is_sha256_of_the_sorted_compact_canonical_json():
     assert st.state_hash() != before
     st.reserve.discard("1/A")
     assert st.state_hash() == before
+
+
+def test_a_turn_code_the_calendar_lacks_is_never_reached():
+    st = _state()
+    assert st.turn_number("20DecAM") == 9 and st.turn_number("16DecAM") == 1
+    assert st.turn_number("31FebAM") == 10**6
+    assert st.turn_number("31FebAM", 14) == 14

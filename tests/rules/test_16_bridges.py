@@ -213,3 +213,5 @@ def test_16_2_a_restricted_unit_may_not_bridge_a_closed_river():
     with pytest.raises(IllegalAction) as e:
         check(st, cm.Move(units=("Br",), path=("0606", "0506"), build_bridge=True))
     assert e.value.rule == "10.9B"
+    assert (str(e.value), e.value.unit, e.value.hex) == (
+        "Br cannot bridge the Meuse: restricted unit not released (10.9B)", "Br", "0506")

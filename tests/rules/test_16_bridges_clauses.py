@@ -117,18 +117,6 @@ def test_10_2F_12_1A_building_across_from_enemy_zoc_to_enemy_zoc():
     assert not check(st, BUILD)[0].stopped
 
 
-def test_10_9B_the_refusal_names_the_closed_river_unit_and_hex():
-    from tests.rules.builder import ScenarioBuilder
-
-    b = ScenarioBuilder(12, 10)
-    b.river("0506", "0606", "major", name="Meuse")
-    b.unit("Br", "Allied", "infantry", nationality="British", arrival="23DecAM", at="0606")
-    st = b.state(turn="24DecAM", side="Allied")
-    st.entered_turn["Br"] = st.turn
-    err = refusal(st, cm.Move(units=("Br",), path=("0606", "0506"), build_bridge=True))
-    assert _said(err) == ("Br cannot bridge the Meuse: restricted unit not released (10.9B)", "10.9B", "Br", "0506")
-
-
 def test_11_0A_the_builder_may_make_a_stack_of_three_not_four():
     st = _stacked(2)  # two friendly units already across: the builder is the third
     assert check(st, BUILD)[1].kind == "bridge_started"
