@@ -136,17 +136,23 @@ def test_18_2A_surprise_minus_one_not_added_to_integrity():
     assert _drm(s, ("1/12VG",), ("a",), [])[0] == -1
 
 
-def test_13_8B_99th_has_integrity_in_its_initial_setup():
+def _99th_on_its_setup_hexes():
+    """The 99th's three units scattered, each on the hex its counter was set up on (13.8B)."""
+    from dataclasses import replace
+
     b = CombatBuilder().german("g", "0505")
     for i, h in enumerate(["0605", "0909", "1111"]):
         b.unit(f"99/{i}", "Allied", h, division="99")
     s = b.build()
-    from dataclasses import replace
-
     units = dict(s.module.units)
     for u in ("99/0", "99/1", "99/2"):
         units[u] = replace(units[u], setup=s.pos[u])
     object.__setattr__(s.module, "units", units)
+    return s
+
+
+def test_13_8B_99th_has_integrity_in_its_initial_setup():
+    s = _99th_on_its_setup_hexes()
     assert integrity.defense_divisions(s, ("g",), ("99/0",)) == ["99"]
 
 
@@ -300,16 +306,7 @@ def test_13_8_2_a_division_of_two_hexes_two_apart_has_no_integrity_and_one_must_
 
 
 def test_13_8B_the_99th_needs_every_unit_on_its_setup_hex():
-    from dataclasses import replace
-
-    b = CombatBuilder().german("g", "0505")
-    for i, h in enumerate(["0605", "0909", "1111"]):
-        b.unit(f"99/{i}", "Allied", h, division="99")
-    s = b.build()
-    units = dict(s.module.units)
-    for u in ("99/0", "99/1", "99/2"):
-        units[u] = replace(units[u], setup=s.pos[u])
-    object.__setattr__(s.module, "units", units)
+    s = _99th_on_its_setup_hexes()
     s.pos["99/2"] = "1110"  # moved off its setup hex
     assert integrity.defense_divisions(s, ("g",), ("99/0",)) == []
     del s.pos["99/2"]  # eliminated: the others are on their hexes, but not all three
